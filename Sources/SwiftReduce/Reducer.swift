@@ -1,0 +1,49 @@
+/// A model class in the state tree that handles its own actions.
+///
+/// A model declares `reduce(action:)` with the action type it handles; the
+/// type is inferred from the parameter, so no registration is needed. The
+/// ``Store`` finds every model in the tree by reflection and calls `reduce`
+/// on each one whose parameter type matches the dispatched action, parents
+/// before children.
+///
+/// ```swift
+/// final class Person: Reducer {
+///   var name = ""
+///   var favoriteMovies = FavoriteMovies()
+///
+///   func reduce(action: NameChange) {
+///     switch action {
+///     case .clear: name = ""
+///     case let .setName(new): name = new
+///     }
+///   }
+/// }
+/// ```
+///
+/// A model that declares no `reduce(action:)` is a pure container: it handles
+/// nothing itself, and the models it holds still receive their actions.
+///
+/// To handle a family of actions, declare a protocol refining ``Action`` and
+/// take the existential: `func reduce(action: any EditorAction)` receives every
+/// dispatched action whose type conforms to `EditorAction`.
+public protocol Reducer: AnyObject {
+  /// The type of action this model handles: a concrete action type, or an
+  /// existential such as `any EditorAction` for a family of actions.
+  ///
+  /// It is inferred from the parameter of ``reduce(action:)``; a model that
+  /// declares no `reduce(action:)` handles `Never`, that is, nothing.
+  associatedtype ReducedAction = Never
+
+  /// Applies an action to this model.
+  ///
+  /// - Parameter action: The dispatched action, already cast to the type
+  ///   this model handles.
+  func reduce(action: ReducedAction)
+}
+
+extension Reducer where ReducedAction == Never {
+  /// Handles nothing: a model without its own `reduce(action:)` is a container.
+  ///
+  /// - Parameter action: No value of `Never` exists, so this is never called.
+  public func reduce(action: Never) {}
+}

@@ -1,0 +1,37 @@
+extension Store {
+  /// A binding whose reads follow the state and whose writes dispatch an action.
+  ///
+  /// The getter reads `keyPath` from the root each time it is called, so it
+  /// follows replaced models on the path. The setter never writes to a model:
+  /// it dispatches the action `makeAction` builds from the new value, through
+  /// middleware like any other dispatch. Every write dispatches, including a
+  /// write of a value equal to the current one.
+  ///
+  /// ```swift
+  /// TextField("Enter Name", text: store[\.name, { NameChange.setName($0) }])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to read, from the root model.
+  ///   - makeAction: Builds the action to dispatch from a written value.
+  /// - Returns: A binding to the value at `keyPath`.
+  public subscript<Value, Made: Action>(
+    keyPath: KeyPath<Root, Value>,
+    makeAction: @escaping @MainActor (Value) -> Made
+  ) -> Binding<Value> {
+    let root = root
+    return Binding(
+      get: { root[keyPath: keyPath] },
+      set: { [weak self] newValue in self?.dispatch(makeAction(newValue)) }
+    )
+  }
+
+  /// A read-only binding to a value of the state; writes are ignored.
+  ///
+  /// - Parameter keyPath: The value to read, from the root model.
+  /// - Returns: A binding whose setter does nothing.
+  public subscript<Value>(keyPath: KeyPath<Root, Value>) -> Binding<Value> {
+    let root = root
+    return Binding(get: { root[keyPath: keyPath] }, set: { _ in })
+  }
+}

@@ -1,0 +1,77 @@
+import SwiftReduce
+
+// The model code of the original SwiftReduce README ("A Slightly Less Contrived
+// Example"), unchanged but for the spacing swift-format asks for.
+
+enum NameChange: Action {
+  case clear
+  case setName(String)
+}
+
+final class Person: Reducer {
+  var name: String = ""
+  var favoriteMovies = FavoriteMovies()
+
+  func reduce(action: NameChange) {
+    switch action {
+    case .clear: self.name = ""
+    case let .setName(name): self.name = name
+    }
+  }
+}
+
+enum UpdateMovies: Action {
+  case setInput(String)
+  case submit
+  case removeMovie(String)
+}
+
+final class FavoriteMovies: Reducer {
+  var input: String = ""
+  var movies: [String: Int] = [:]
+
+  func reduce(action: UpdateMovies) {
+    switch action {
+    case let .setInput(name):
+      input = name
+    case .submit:
+      movies[input] = movies[input, default: 0] + 1
+      input = ""
+    case let .removeMovie(name):
+      movies.removeValue(forKey: name)
+    }
+  }
+}
+
+/// The README's first, simpler model, kept in a namespace beside the other.
+enum SimpleSeed {
+  enum UpdateMovies: Action {
+    case sawMovie(String)
+    case removeMovie(String)
+  }
+
+  final class FavoriteMovies: Reducer {
+    var movies: [String: Int] = [:]
+
+    func reduce(action: UpdateMovies) {
+      switch action {
+      case let .sawMovie(name):
+        movies[name] = movies[name, default: 0] + 1
+      case let .removeMovie(name):
+        movies.removeValue(forKey: name)
+      }
+    }
+  }
+
+  final class Person: Reducer {
+    var name: String = ""
+    var favoriteMovies = FavoriteMovies()
+
+    func reduce(action: NameChange) {
+      switch action {
+      case .clear: self.name = ""
+      case let .setName(name): self.name = name
+      }
+    }
+  }
+}
