@@ -25,3 +25,8 @@ public struct Untraversed<Value> {
 }
 
 extension Untraversed: Sendable where Value: Sendable {}
+
+extension Untraversed: UntraversedStorage {}
+
+/// Marks the storage of `@Untraversed` properties, which the traversal skips.
+protocol UntraversedStorage {}
