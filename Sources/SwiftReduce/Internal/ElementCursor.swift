@@ -53,6 +53,44 @@ final class CollectionCursor<Elements: Collection>: ElementCursor {
   }
 }
 
+/// A position in the storage of an `Array` or `ContiguousArray` of object references.
+///
+/// It reads the element pointers straight from the array's storage object,
+/// which it keeps alive, instead of going through generic `Collection` code.
+struct ObjectArrayCursor {
+  private let storage: AnyObject
+  private let count: Int
+  private var index = 0
+
+  /// A cursor over the array stored at `address`, or `nil` if it is empty.
+  init?(arrayAt address: UnsafeRawPointer) {
+    guard let storagePointer = address.load(as: UnsafeRawPointer?.self) else { return nil }
+    let count = storagePointer.load(fromByteOffset: 2 * MemoryLayout<Int>.size, as: Int.self)
+    guard count > 0 else { return nil }
+    self.storage = Unmanaged<AnyObject>.fromOpaque(storagePointer).takeUnretainedValue()
+    self.count = count
+  }
+
+  /// The next element, `nil` entries skipped, or `nil` at the end.
+  mutating func next() -> AnyObject? {
+    let elements =
+      UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
+      + 4 * MemoryLayout<Int>.size
+    while index < count {
+      let element = elements.load(
+        fromByteOffset: index * MemoryLayout<Int>.size, as: UnsafeRawPointer?.self)
+      index += 1
+      if let element {
+        return Unmanaged<AnyObject>.fromOpaque(element).takeUnretainedValue()
+      }
+    }
+    return nil
+  }
+
+  /// Whether elements remain after the last one returned.
+  var isFinished: Bool { index >= count }
+}
+
 /// Opens a collection metatype into a walker, given whether its elements are objects.
 func makeWalker(
   for type: any Collection.Type,

@@ -53,16 +53,18 @@ final class PlanCache {
         return TypePlan(type, .allChildren)
       }
       return plan(for: optional.wrappedType).mayHoldModels
-        ? TypePlan(type, .allChildren) : TypePlan(type, .inert)
+        ? TypePlan(type, .optional(optional)) : TypePlan(type, .inert)
     case .tuple:
       return makeFieldsPlan(for: type)
-    case .existential:
-      // Values never arrive with an existential type (the runtime opens them),
-      // but a stored property declared `Any` or `any P` can hold a model.
-      return TypePlan(type, .allChildren, mayHoldModels: true)
-    default:
-      // Functions, metatypes and runtime-private kinds hold no models.
+    case .function, .metatype, .existentialMetatype, .opaque:
       return TypePlan(type, .inert)
+    case .foreignClass, .objcClassWrapper:
+      return TypePlan(type, .opaqueObject)
+    default:
+      // Existentials (`Any`, `any P`, `any P<T>`) can hold a model; values
+      // never arrive with an existential type, since the runtime opens them.
+      // Kinds this code does not know are treated the same way, to stay sound.
+      return TypePlan(type, .allChildren, mayHoldModels: true)
     }
   }
 
@@ -85,29 +87,44 @@ final class PlanCache {
   }
 
   private func makeFieldsPlan(for type: Any.Type) -> TypePlan {
-    guard let fieldTypes = Reflection.storedPropertyTypes(of: type) else {
+    guard let fields = Reflection.storedFields(of: type) else {
       return TypePlan(type, .allChildren)
     }
-    let indices = fieldTypes.indices.filter { plan(for: fieldTypes[$0]).mayHoldModels }
-    return indices.isEmpty ? TypePlan(type, .inert) : TypePlan(type, .fields(indices))
+    let reads = reads(for: fields, at: 0)
+    return reads.isEmpty ? TypePlan(type, .inert) : TypePlan(type, .fields(reads))
   }
 
   private func makeModelPlan(for type: any Reducer.Type) -> ModelPlan {
-    let hierarchy = Reflection.classHierarchy(of: type)
-    var fields: [ModelPlan.Field]? = []
-    var inheritedCount = 0
-    for level in hierarchy {
-      guard let fieldTypes = Reflection.storedPropertyTypes(of: level) else {
-        fields = nil
-        break
+    let reads = Reflection.storedFields(of: type).map { self.reads(for: $0, at: 0) }
+    return ModelPlan(
+      receiver: makeReceiver(for: type), reads: reads,
+      hierarchy: Reflection.classHierarchy(of: type))
+  }
+
+  /// The reads that find every model in `fields`, laid out from `base`.
+  ///
+  /// Inline structs and tuples are looked through, so their fields become
+  /// reads at their own offsets; collections are not, since their elements
+  /// live elsewhere.
+  private func reads(for fields: [StoredField], at base: Int) -> [FieldRead] {
+    var reads: [FieldRead] = []
+    for field in fields where plan(for: field.type).mayHoldModels {
+      let offset = base + field.offset
+      if field.ownership != .strong || Reflection.isObjectReference(field.type) {
+        reads.append(.object(offset: offset, ownership: field.ownership))
+      } else if let array = field.type as? any ContiguousStorageArray.Type,
+        Reflection.isObjectReference(array.storedElementType)
+      {
+        reads.append(.objectArray(offset: offset))
+      } else if case .fields = plan(for: field.type).shape,
+        let inner = Reflection.storedFields(of: field.type)
+      {
+        reads += self.reads(for: inner, at: offset)
+      } else {
+        reads.append(.value(offset: offset, loader: makeLoader(for: field.type)))
       }
-      for index in inheritedCount..<fieldTypes.count
-      where plan(for: fieldTypes[index]).mayHoldModels {
-        fields?.append(ModelPlan.Field(level: level, index: index - inheritedCount))
-      }
-      inheritedCount = fieldTypes.count
     }
-    return ModelPlan(receiver: makeReceiver(for: type), fields: fields, hierarchy: hierarchy)
+    return reads
   }
 
   // MARK: - Plain data
@@ -127,8 +144,16 @@ final class PlanCache {
 /// Lets the plan builder find the wrapped type of an `Optional` type.
 protocol OptionalType {
   static var wrappedType: Any.Type { get }
+
+  /// The wrapped value of `value`, an optional of this type, if there is one.
+  static func unwrap(_ value: Any) -> Any?
 }
 
 extension Optional: OptionalType {
   static var wrappedType: Any.Type { Wrapped.self }
+
+  static func unwrap(_ value: Any) -> Any? {
+    guard let optional = value as? Wrapped? else { return nil }
+    return optional.map { $0 as Any }
+  }
 }

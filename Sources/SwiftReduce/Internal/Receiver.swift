@@ -1,19 +1,36 @@
 /// Delivers a type-erased action to the typed `reduce(action:)` of one model type.
 protocol ActionReceiver {
-  /// Whether the model type's `reduce(action:)` takes actions of `action`'s type.
-  func canReceive(_ action: any Action) -> Bool
+  /// How the model type takes actions of `action`'s dynamic type.
+  func acceptance(of action: any Action) -> ModelPlan.Acceptance
 
-  /// Casts `action` and calls `reduce(action:)` on `model`, if the cast succeeds.
-  func deliver(_ action: any Action, to model: AnyObject)
+  /// Calls `reduce(action:)` on `model` with an action of exactly its parameter type.
+  func deliverExact(_ action: any Action, to model: AnyObject)
+
+  /// Casts `action` to the model's action family and calls `reduce(action:)`.
+  func deliverFamily(_ action: any Action, to model: AnyObject)
 }
 
 /// The receiver for models of type `Model`.
 struct Receiver<Model: Reducer>: ActionReceiver {
-  func canReceive(_ action: any Action) -> Bool {
-    action is Model.ReducedAction
+  func acceptance(of action: any Action) -> ModelPlan.Acceptance {
+    if ObjectIdentifier(type(of: action)) == ObjectIdentifier(Model.ReducedAction.self) {
+      return .exactType
+    }
+    return action is Model.ReducedAction ? .family : .ignores
   }
 
-  func deliver(_ action: any Action, to model: AnyObject) {
+  func deliverExact(_ action: any Action, to model: AnyObject) {
+    // The dynamic type was checked to be `Model.ReducedAction` itself, so the
+    // opened value is reinterpreted instead of cast: a cast would build
+    // `Optional<Model.ReducedAction>` metadata at run time on every call.
+    func open<Concrete: Action>(_ concrete: Concrete) {
+      unsafeDowncast(model, to: Model.self)
+        .reduce(action: unsafeBitCast(concrete, to: Model.ReducedAction.self))
+    }
+    open(action)
+  }
+
+  func deliverFamily(_ action: any Action, to model: AnyObject) {
     guard let typed = action as? Model.ReducedAction else { return }
     unsafeDowncast(model, to: Model.self).reduce(action: typed)
   }

@@ -7,6 +7,9 @@
 
 typealias FieldNameRelease = @convention(c) (UnsafePointer<CChar>?) -> Void
 
+@_silgen_name("swift_getTypeContextDescriptor")
+private func runtimeTypeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer?
+
 @_silgen_name("swift_getMetadataKind")
 private func runtimeMetadataKind(_ type: Any.Type) -> UInt
 
@@ -41,20 +44,155 @@ enum Reflection {
     return child
   }
 
-  /// The declared type of each stored property of `type`, in declaration order.
+  /// The stored properties of a struct, tuple or class, in declaration order.
   ///
   /// For a class, properties of every superclass come first. Returns `nil`
-  /// when the runtime cannot describe the type's fields.
-  static func storedPropertyTypes(of type: Any.Type) -> [Any.Type]? {
-    var types: [Any.Type] = []
+  /// when the runtime cannot describe the fields, or their reference
+  /// ownership cannot be read; callers then fall back to ``child(of:as:at:)``.
+  static func storedFields(of type: Any.Type) -> [StoredField]? {
+    var offsetsAndTypes: [(offset: Int, type: Any.Type)] = []
     // `_EachFieldOptions.classType` is a mutable static, which strict
     // concurrency rejects; its raw value is part of the stable SPI.
-    let options = _EachFieldOptions(rawValue: type is AnyClass ? 1 << 0 : 0)
-    let complete = _forEachField(of: type, options: options) { _, _, fieldType, _ in
-      types.append(fieldType)
+    let isClass = type is AnyClass
+    let options = _EachFieldOptions(rawValue: isClass ? 1 << 0 : 0)
+    let complete = _forEachField(of: type, options: options) { _, offset, fieldType, _ in
+      offsetsAndTypes.append((offset, fieldType))
       return true
     }
-    return complete ? types : nil
+    guard complete else { return nil }
+
+    var ownerships: [ReferenceOwnership] = []
+    if let classType = type as? AnyClass {
+      for level in classHierarchy(of: classType) {
+        guard let levelOwnerships = fieldOwnerships(of: level) else { return nil }
+        ownerships += levelOwnerships
+      }
+    } else if kind(of: type) == .tuple {
+      ownerships = Array(repeating: .strong, count: offsetsAndTypes.count)
+    } else {
+      guard let structOwnerships = fieldOwnerships(of: type) else { return nil }
+      ownerships = structOwnerships
+    }
+    guard ownerships.count == offsetsAndTypes.count else { return nil }
+    return zip(offsetsAndTypes, ownerships).map {
+      StoredField(offset: $0.offset, type: $0.type, ownership: $1)
+    }
+  }
+
+  /// The reference ownership of each stored property declared by `type`
+  /// itself (not its superclasses), read from its field descriptor.
+  ///
+  /// The descriptor layouts read here are the Swift 5 ABI: a type context
+  /// descriptor holds a relative pointer to its field descriptor at byte 16;
+  /// a field descriptor has a 16-byte header (record size at byte 10, count
+  /// at byte 12) followed by records whose mangled type name is a relative
+  /// pointer at byte 4. `weak`, `unowned` and `unowned(unsafe)` storage end
+  /// the mangled name with `Xw`, `Xo` and `Xu`.
+  private static func fieldOwnerships(of type: Any.Type) -> [ReferenceOwnership]? {
+    guard let descriptor = runtimeTypeContextDescriptor(type),
+      let fields = relativeTarget(descriptor + 16)
+    else { return [] }
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    guard recordSize >= 12 || count == 0 else { return nil }
+    var ownerships: [ReferenceOwnership] = []
+    for index in 0..<count {
+      let record = fields + 16 + index * recordSize
+      guard let mangledName = relativeTarget(record + 4) else { return nil }
+      ownerships.append(ownership(ofMangledTypeName: mangledName))
+    }
+    return ownerships
+  }
+
+  /// The address a 32-bit self-relative pointer at `address` points to.
+  private static func relativeTarget(_ address: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = Int(address.loadUnaligned(as: Int32.self))
+    return offset == 0 ? nil : address + offset
+  }
+
+  /// Reads the reference-storage suffix of a mangled type name.
+  ///
+  /// Bytes 0x01–0x17 start a symbolic reference with a 4-byte payload and
+  /// 0x18–0x1F one with a pointer-sized payload; payload bytes are skipped so
+  /// they are never mistaken for the suffix.
+  private static func ownership(ofMangledTypeName name: UnsafeRawPointer) -> ReferenceOwnership {
+    var index = 0
+    var previous: UInt8 = 0
+    var last: UInt8 = 0
+    while true {
+      let byte = name.load(fromByteOffset: index, as: UInt8.self)
+      switch byte {
+      case 0:
+        guard previous == UInt8(ascii: "X") else { return .strong }
+        switch last {
+        case UInt8(ascii: "w"): return .weak
+        case UInt8(ascii: "o"): return .unowned
+        case UInt8(ascii: "u"): return .unmanaged
+        default: return .strong
+        }
+      case 0x01...0x17:
+        index += 1 + 4
+        (previous, last) = (0, 0)
+      case 0x18...0x1F:
+        index += 1 + MemoryLayout<Int>.size
+        (previous, last) = (0, 0)
+      default:
+        index += 1
+        (previous, last) = (last, byte)
+      }
+    }
+  }
+
+  /// Loads the object a reference field at `address` refers to, if any.
+  ///
+  /// A `weak` or `unowned` field has the layout of the one-field structs
+  /// below, whatever its declared class or class-bound protocol (the witness
+  /// tables of an existential follow the reference), so reading through them
+  /// makes the compiler emit the same runtime loads as reading the field.
+  static func loadObject(at address: UnsafeRawPointer, _ ownership: ReferenceOwnership)
+    -> AnyObject?
+  {
+    switch ownership {
+    case .weak:
+      return address.assumingMemoryBound(to: WeakStorage.self).pointee.object
+    case .unowned:
+      return address.assumingMemoryBound(to: UnownedStorage.self).pointee.object
+    case .strong, .unmanaged:
+      guard let object = address.load(as: UnsafeRawPointer?.self) else { return nil }
+      return Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    }
+  }
+
+  /// Whether `type` is stored as one pointer to a class instance, or to
+  /// nothing: a class, a class-bound existential, or an optional of either.
+  ///
+  /// A class-bound existential stores the instance first and its witness
+  /// tables after it, and the optional of any of these is `nil` exactly when
+  /// that first word is zero.
+  static func isObjectReference(_ type: Any.Type) -> Bool {
+    switch kind(of: type) {
+    case .class:
+      return true
+    case .existential:
+      return isClassBoundExistential(type)
+    case .optional:
+      guard let optional = type as? any OptionalType.Type else { return false }
+      let wrapped = optional.wrappedType
+      return kind(of: wrapped) == .class
+        || (kind(of: wrapped) == .existential && isClassBoundExistential(wrapped))
+    default:
+      return false
+    }
+  }
+
+  /// Whether an existential type only holds class instances.
+  ///
+  /// Existential type metadata stores 32 bits of flags after the kind; the
+  /// top bit is clear when the existential is class-bound.
+  private static func isClassBoundExistential(_ type: Any.Type) -> Bool {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let flags = metadata.load(fromByteOffset: MemoryLayout<Int>.size, as: UInt32.self)
+    return flags & 0x8000_0000 == 0
   }
 
   /// The metadata kind of `type`: class, struct, enum, optional, tuple, ….
@@ -85,4 +223,14 @@ enum Reflection {
     }
     return chain.reversed()
   }
+}
+
+/// The storage of a `weak` reference field.
+private struct WeakStorage {
+  weak var object: AnyObject?
+}
+
+/// The storage of an `unowned` reference field.
+private struct UnownedStorage {
+  unowned(safe) var object: AnyObject?
 }

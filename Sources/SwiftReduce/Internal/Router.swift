@@ -11,81 +11,85 @@
 ///   be inside, and instances of classes that are not models never are.
 @MainActor
 final class Router {
-  private enum Item {
-    case object(AnyObject, TypePlan)
-    case value(Any, TypePlan)
-    case elements(any ElementCursor)
-  }
-
   private let plans = PlanCache.shared
-  private var stack: [Item] = []
-  private var lastVisitedCount = 0
-
-  /// The plan met last, checked before the cache: siblings usually share a type.
-  private var lastPlan: (type: ObjectIdentifier, plan: TypePlan)?
+  private var expectedModelCount = 0
 
   /// Delivers `action` to every model reachable from `root` that handles it.
   func route(_ action: any Action, from root: AnyObject) {
-    var visited = IdentitySet(expectedCount: lastVisitedCount)
-    defer {
-      lastVisitedCount = visited.count
-      stack.removeAll(keepingCapacity: stack.capacity <= 4096)
-    }
-    push(object: root)
+    var walk = Walk(action: action, plans: plans, expectedModelCount: expectedModelCount)
+    walk.run(from: root)
+    expectedModelCount = walk.visitedCount
+  }
+}
+
+/// The state of one traversal, kept in a local value so that its stack and
+/// caches are accessed without the dynamic exclusivity checks class
+/// properties need.
+@MainActor
+private struct Walk: ~Copyable {
+  private enum Item {
+    case object(AnyObject)
+    case value(Any, TypePlan)
+    case objectArray(ObjectArrayCursor)
+    case elements(any ElementCursor)
+  }
+
+  private let action: any Action
+  private let plans: PlanCache
+  private var stack: [Item] = []
+  private var visited: IdentitySet
+
+  /// A small direct-mapped cache in front of the plan cache: the models of a
+  /// tree are of few types, and looking one up here costs a shift and a compare.
+  private var recentPlans: [(type: UInt, plan: TypePlan?)]
+
+  init(action: any Action, plans: PlanCache, expectedModelCount: Int) {
+    self.action = action
+    self.plans = plans
+    self.visited = IdentitySet(expectedCount: expectedModelCount)
+    self.recentPlans = Array(repeating: (0, nil), count: Self.recentPlanSlots)
+  }
+
+  var visitedCount: Int { visited.count }
+
+  private static let recentPlanSlots = 64
+
+  mutating func run(from root: AnyObject) {
+    stack.append(.object(root))
     while let item = stack.popLast() {
-      switch item {
-      case let .object(object, plan):
-        guard case let .model(model) = plan.shape, visited.insert(object) else { continue }
-        if model.accepts(action) {
-          model.receiver.deliver(action, to: object)
-        }
-        pushFields(of: object, model)
+      switch consume item {
+      case let .object(object):
+        visit(object)
       case let .value(value, plan):
-        pushChildren(of: value, plan)
+        visit(value, plan)
+      case var .objectArray(cursor):
+        guard let element = cursor.next() else { continue }
+        if !cursor.isFinished { stack.append(.objectArray(cursor)) }
+        stack.append(.object(element))
       case let .elements(cursor):
         guard let element = cursor.next() else { continue }
-        stack.append(item)
+        stack.append(.elements(cursor))
         switch element {
-        case let .object(object): push(object: object)
+        case let .object(object): stack.append(.object(object))
         case let .value(value): push(value)
         }
       }
     }
   }
 
-  // MARK: - Pushing
+  // MARK: - Visiting
 
-  private func plan(for type: Any.Type) -> TypePlan {
-    let key = ObjectIdentifier(type)
-    if let lastPlan, lastPlan.type == key { return lastPlan.plan }
-    let plan = plans.plan(for: type)
-    lastPlan = (key, plan)
-    return plan
-  }
-
-  private func push(object: AnyObject) {
-    stack.append(.object(object, plan(for: type(of: object))))
-  }
-
-  private func push(_ value: Any) {
-    let plan = plan(for: type(of: value))
-    switch plan.shape {
-    case .inert:
-      return
-    case .model, .opaqueObject:
-      stack.append(.object(value as AnyObject, plan))
-    case .fields, .allChildren, .elements:
-      stack.append(.value(value, plan))
+  private mutating func visit(_ object: AnyObject) {
+    guard let model = plan(for: object).model, visited.insert(object) else { return }
+    switch model.acceptance(of: action) {
+    case .ignores: break
+    case .exactType: model.receiver.deliverExact(action, to: object)
+    case .family: model.receiver.deliverFamily(action, to: object)
     }
-  }
-
-  /// Pushes the children of a model so that they pop in declaration order.
-  private func pushFields(of object: AnyObject, _ model: ModelPlan) {
     let start = stack.count
-    if let fields = model.fields {
-      for field in fields {
-        push(Reflection.child(of: object, as: field.level, at: field.index))
-      }
+    if let reads = model.reads {
+      let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+      perform(reads, at: base)
     } else {
       for level in model.hierarchy {
         for index in 0..<Reflection.childCount(of: object, as: level) {
@@ -93,30 +97,103 @@ final class Router {
         }
       }
     }
-    stack[start...].reverse()
+    reverseStack(from: start)
   }
 
-  /// Pushes the parts of a value that may hold models so that they pop in order.
-  private func pushChildren(of value: Any, _ plan: TypePlan) {
+  private mutating func visit(_ value: Any, _ plan: TypePlan) {
     let start = stack.count
     switch plan.shape {
-    case let .fields(indices):
-      for index in indices {
-        push(Reflection.child(of: value, as: plan.type, at: index))
-      }
+    case let .fields(reads):
+      withUnsafeBytesOfOpenedValue(value) { perform(reads, at: $0) }
+    case let .optional(optionalType):
+      if let wrapped = optionalType.unwrap(value) { push(wrapped) }
+    case let .elements(walker):
+      if let cursor = walker.cursor(over: value) { stack.append(.elements(cursor)) }
     case .allChildren:
       for index in 0..<Reflection.childCount(of: value, as: plan.type) {
         push(Reflection.child(of: value, as: plan.type, at: index))
       }
-    case let .elements(walker):
-      if let cursor = walker.cursor(over: value) {
-        stack.append(.elements(cursor))
-      }
     case .inert, .model, .opaqueObject:
       return
     }
-    stack[start...].reverse()
+    reverseStack(from: start)
   }
+
+  /// Reverses the items pushed since `start`, so they pop in the order they were found.
+  private mutating func reverseStack(from start: Int) {
+    var low = start
+    var high = stack.count - 1
+    while low < high {
+      stack.swapAt(low, high)
+      low += 1
+      high -= 1
+    }
+  }
+
+  /// Pushes what `reads` find in the instance or value at `base`, in order.
+  private mutating func perform(_ reads: [FieldRead], at base: UnsafeRawPointer) {
+    for read in reads {
+      switch read {
+      case let .object(offset, ownership):
+        if let object = Reflection.loadObject(at: base + offset, ownership) {
+          stack.append(.object(object))
+        }
+      case let .objectArray(offset):
+        if let cursor = ObjectArrayCursor(arrayAt: base + offset) {
+          stack.append(.objectArray(cursor))
+        }
+      case let .value(offset, loader):
+        push(loader.load(from: base + offset))
+      }
+    }
+  }
+
+  // MARK: - Pushing
+
+  private mutating func push(_ value: Any) {
+    let plan = plan(for: type(of: value))
+    switch plan.shape {
+    case .inert:
+      return
+    case .model, .opaqueObject:
+      stack.append(.object(value as AnyObject))
+    case .fields, .optional, .elements, .allChildren:
+      stack.append(.value(value, plan))
+    }
+  }
+
+  private mutating func plan(for type: Any.Type) -> TypePlan {
+    let key = UInt(bitPattern: ObjectIdentifier(type))
+    let slot = Self.recentPlanSlot(for: key)
+    if recentPlans[slot].type == key, let plan = recentPlans[slot].plan { return plan }
+    let plan = plans.plan(for: type)
+    recentPlans[slot] = (key, plan)
+    return plan
+  }
+
+  /// The plan for the class of `object`.
+  ///
+  /// The first word of a Swift heap object is its class metadata, which is
+  /// what `type(of:)` returns; reading it directly skips the runtime's
+  /// general dynamic-type lookup on the hot path.
+  private mutating func plan(for object: AnyObject) -> TypePlan {
+    let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(as: UInt.self)
+    let slot = Self.recentPlanSlot(for: key)
+    if recentPlans[slot].type == key, let plan = recentPlans[slot].plan { return plan }
+    return plan(for: type(of: object))
+  }
+
+  private static func recentPlanSlot(for key: UInt) -> Int {
+    Int(truncatingIfNeeded: key >> 4) & (recentPlanSlots - 1)
+  }
+}
+
+/// Calls `body` with the address of the value inside an existential.
+private func withUnsafeBytesOfOpenedValue(_ value: Any, _ body: (UnsafeRawPointer) -> Void) {
+  func open<Opened>(_ opened: Opened) {
+    withUnsafePointer(to: opened) { body(UnsafeRawPointer($0)) }
+  }
+  open(value)
 }
 
 extension Reducer {

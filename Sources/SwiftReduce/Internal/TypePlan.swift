@@ -12,18 +12,24 @@ final class TypePlan {
     case opaqueObject
     /// An instance of a model class.
     case model(ModelPlan)
-    /// A struct or tuple: read the children at these indices, in order.
-    case fields([Int])
-    /// Read every child the runtime shows: an enum's or optional's payload
-    /// (none or one), or all stored properties of a struct it cannot describe.
-    case allChildren
+    /// A struct or tuple: make these reads in the value.
+    case fields([FieldRead])
+    /// An optional that is not a plain object reference: unwrap it.
+    case optional(any OptionalType.Type)
     /// A collection: walk its elements in iteration order.
     case elements(any ElementWalker)
+    /// Read every child the runtime shows: an enum's payload (none or one),
+    /// or every stored property of a type whose layout cannot be read.
+    case allChildren
   }
 
   /// The type this plan describes.
   let type: Any.Type
   let shape: Shape
+
+  /// The model part of the shape, kept apart so the hot path reads one
+  /// reference instead of copying the enum.
+  let model: ModelPlan?
 
   /// Whether a stored property declared with this type may hold a model.
   ///
@@ -35,6 +41,11 @@ final class TypePlan {
   init(_ type: Any.Type, _ shape: Shape, mayHoldModels: Bool? = nil) {
     self.type = type
     self.shape = shape
+    if case let .model(model) = shape {
+      self.model = model
+    } else {
+      self.model = nil
+    }
     if let mayHoldModels {
       self.mayHoldModels = mayHoldModels
     } else if case .inert = shape {
@@ -47,46 +58,54 @@ final class TypePlan {
 
 /// The per-class part of a plan: how to deliver actions and where children live.
 final class ModelPlan {
-  /// One stored property that may hold models: the class level that declares
-  /// it and its index among that level's stored properties.
-  struct Field {
-    let level: AnyClass
-    let index: Int
+  /// How this model type takes the action of the current dispatch.
+  enum Acceptance {
+    /// It does not handle the action's type.
+    case ignores
+    /// Its `reduce(action:)` takes exactly the action's type.
+    case exactType
+    /// It takes a protocol the action conforms to.
+    case family
   }
 
   let receiver: any ActionReceiver
 
-  /// The stored properties to read after `reduce`, in pre-order; `nil` when
-  /// the runtime could not describe the fields and every child is read.
-  let fields: [Field]?
+  /// The reads that find this model's children, in pre-order; `nil` when the
+  /// layout could not be read and every child is read through the runtime.
+  let reads: [FieldRead]?
 
+  /// The class and its superclasses, root-most first.
   let hierarchy: [AnyClass]
 
-  private var acceptance: (action: ObjectIdentifier, accepts: Bool)?
-  private var acceptanceByAction: [ObjectIdentifier: Bool] = [:]
+  /// The answer for the action type asked about last; every model of a type
+  /// asks the same question during one dispatch.
+  @exclusivity(unchecked)
+  private var lastAcceptance: (action: ObjectIdentifier, answer: Acceptance)?
 
-  init(receiver: any ActionReceiver, fields: [Field]?, hierarchy: [AnyClass]) {
+  @exclusivity(unchecked)
+  private var acceptanceByAction: [ObjectIdentifier: Acceptance] = [:]
+
+  init(receiver: any ActionReceiver, reads: [FieldRead]?, hierarchy: [AnyClass]) {
     self.receiver = receiver
-    self.fields = fields
+    self.reads = reads
     self.hierarchy = hierarchy
   }
 
-  /// Whether this model's `reduce(action:)` takes actions of `action`'s type.
+  /// How this model type takes actions of `action`'s dynamic type.
   ///
   /// A cast succeeds or fails by the action's dynamic type alone, so the
-  /// answer is cached per action type; the last answer is kept in front
-  /// because a dispatch asks the same question of every model of a type.
-  func accepts(_ action: any Action) -> Bool {
+  /// answer is cached per action type.
+  func acceptance(of action: any Action) -> Acceptance {
     let actionType = ObjectIdentifier(type(of: action))
-    if let acceptance, acceptance.action == actionType { return acceptance.accepts }
-    let accepts: Bool
+    if let lastAcceptance, lastAcceptance.action == actionType { return lastAcceptance.answer }
+    let answer: Acceptance
     if let known = acceptanceByAction[actionType] {
-      accepts = known
+      answer = known
     } else {
-      accepts = receiver.canReceive(action)
-      acceptanceByAction[actionType] = accepts
+      answer = receiver.acceptance(of: action)
+      acceptanceByAction[actionType] = answer
     }
-    acceptance = (actionType, accepts)
-    return accepts
+    lastAcceptance = (actionType, answer)
+    return answer
   }
 }

@@ -1,0 +1,17 @@
+/// How a stored property holds a class instance.
+enum ReferenceOwnership: Equatable {
+  case strong
+  case weak
+  case unowned
+  /// `unowned(unsafe)`: a plain pointer, loaded like a strong reference.
+  case unmanaged
+}
+
+/// One stored property of a type, as the runtime lays it out.
+struct StoredField {
+  /// The byte offset of the property in its instance or value.
+  let offset: Int
+  /// The declared type, with any `weak` or `unowned` storage stripped.
+  let type: Any.Type
+  let ownership: ReferenceOwnership
+}
