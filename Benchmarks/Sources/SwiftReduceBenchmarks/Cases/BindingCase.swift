@@ -6,6 +6,7 @@ struct BindingCase: BenchmarkCase {
 
   func run(in run: BenchmarkRun) throws(CheckFailure) {
     let tree = Tree(levels: run.sizes.broadcast) { Leaf(title: "leaf \($0)") }
+    run.report.addTree(tree.shape)
     run.progress("binding: \(tree.shape)")
     let store = Store(tree.root)
     let title = store[\.title, { RootAction.rename($0) }]

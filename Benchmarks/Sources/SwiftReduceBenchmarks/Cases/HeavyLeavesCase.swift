@@ -9,6 +9,8 @@ struct HeavyLeavesCase: BenchmarkCase {
 
   func run(in run: BenchmarkRun) throws(CheckFailure) {
     let tree = Tree(levels: run.sizes.broadcast) { HeavyLeaf(title: "leaf \($0)", number: $0) }
+    run.report.addTree(
+      tree.shape + ", heavy: each leaf also holds 1,000 strings and a 1,000-entry dictionary")
     run.progress("heavy leaves: \(tree.shape), each leaf with [String] and [String: Int] of 1,000")
     let store = Store(tree.root)
     let action: any Action = LeafAction.bump

@@ -8,6 +8,7 @@ struct ScalingCase: BenchmarkCase {
     var perModel: [Double] = []
     for levels in run.sizes.scaling {
       let tree = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
+      run.report.addTree(tree.shape)
       run.progress("scaling: \(tree.shape)")
       let store = Store(tree.root)
       let action: any Action = LeafAction.bump

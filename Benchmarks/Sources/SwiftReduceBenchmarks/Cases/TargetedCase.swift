@@ -26,6 +26,7 @@ struct TargetedCase: BenchmarkCase {
     time: Double, models: Int
   ) {
     let tree = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
+    run.report.addTree(tree.shape)
     run.progress("targeted: \(tree.shape)")
     let store = Store(tree.root)
     let action: any Action = RootAction.touch

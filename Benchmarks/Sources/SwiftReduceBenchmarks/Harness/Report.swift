@@ -20,6 +20,8 @@ struct Report {
   }
 
   private(set) var rows: [Row] = []
+  /// The shapes of the trees measured, in the order first met.
+  private(set) var trees: [String] = []
   private(set) var figures: [(name: String, value: String)] = []
   private var values: [String: Double] = [:]
   /// Whether targets are judged; a quick run times too little to judge.
@@ -59,6 +61,11 @@ struct Report {
       benchmark: benchmark, figure: figure, target: nil, met: nil)
   }
 
+  /// Records the shape of a tree a case measured, for the legend above the table.
+  mutating func addTree(_ shape: String) {
+    if !trees.contains(shape) { trees.append(shape) }
+  }
+
   /// The value of a figure added earlier in this run.
   func value(of name: String) -> Double? {
     values[name]
@@ -87,7 +94,12 @@ struct Report {
       all.map { cell($0).count }.max() ?? 0
     }
     let widths = [width(\.benchmark), width(\.figure), width(\.value), width(\.target)]
-    var lines: [String] = []
+    var lines = [
+      "Trees: complete, fanout 10 (root -> 10 groups -> ... -> leaves, each group holding "
+        + "10 groups or 10 leaves); every model holds an Int and a String."
+    ]
+    lines += trees.map { "  " + $0 }
+    lines.append("")
     for (index, row) in all.enumerated() {
       let met = index == 0 ? "met?" : row.met.map { $0 ? "yes" : "no" } ?? ""
       let cells = [
