@@ -1,7 +1,7 @@
 /// Every case, in the order of the table.
 ///
-/// The subscribers case needs `Store.subscribe(_:_:)`; once that is on the
-/// branch, add `SubscribersCase()` after `ScalingCase()` (see the README).
+/// The subscribers case waits for `Store.subscribe(_:_:)`: once that is in the
+/// library, its file goes in `Cases/` and `SubscribersCase()` after `ScalingCase()`.
 @MainActor
 enum Suite {
   static let cases: [any BenchmarkCase] = [
