@@ -1,0 +1,65 @@
+import SwiftReduce
+
+/// Broadcast: one action that every leaf handles, through SwiftReduce and three baselines.
+struct BroadcastCase: BenchmarkCase {
+  let name = "broadcast"
+
+  func run(in run: BenchmarkRun) throws(CheckFailure) {
+    let tree = Tree(levels: run.sizes.broadcast) { Leaf(title: "leaf \($0)") }
+    run.report.addTree(tree.shape)
+    run.progress("broadcast: \(tree.shape)")
+    let store = Store(tree.root)
+    let action: any Action = LeafAction.bump
+
+    let swiftReduce = try measureBroadcast("SwiftReduce", tree, run) { store.dispatch(action) }
+    let erased = try measureBroadcast("erased direct", tree, run) { tree.erasedBroadcast(action) }
+    let typed = try measureBroadcast("typed direct", tree, run) { tree.typedBroadcast() }
+    let naive = try measureBroadcast("naive Mirror", tree, run) {
+      NaiveMirrorRouter.route(action, from: tree.root)
+    }
+
+    // MARK: Figures
+
+    let label = "\(Format.grouped(tree.modelCount)) models"
+    run.report.addNanoseconds(
+      "broadcast.swiftreduce_ns", swiftReduce, benchmark: name,
+      figure: "SwiftReduce, ns per dispatch, \(label)")
+    run.report.addNanoseconds(
+      "broadcast.erased_direct_ns", erased, benchmark: name,
+      figure: "erased direct, ns per dispatch")
+    run.report.addNanoseconds(
+      "broadcast.typed_direct_ns", typed, benchmark: name, figure: "typed direct, ns per dispatch")
+    run.report.addNanoseconds(
+      "broadcast.naive_mirror_ns", naive, benchmark: name, figure: "naive Mirror, ns per dispatch")
+    run.report.addRatio(
+      "broadcast.swiftreduce_over_erased", swiftReduce / erased, benchmark: name,
+      figure: "SwiftReduce / erased direct", target: 5)
+    run.report.addRatio(
+      "broadcast.naive_over_swiftreduce", naive / swiftReduce, benchmark: name,
+      figure: "naive Mirror / SwiftReduce")
+    run.report.addRatio(
+      "broadcast.naive_over_erased", naive / erased, benchmark: name,
+      figure: "naive Mirror / erased direct", note: "~270× before the rewrite")
+  }
+}
+
+/// Times one broadcast engine on a fresh count and checks that every leaf reduced every time.
+@MainActor
+func measureBroadcast<L: LeafModel>(
+  _ engine: String, _ tree: Tree<L>, _ run: BenchmarkRun, _ broadcast: () -> Void
+) throws(CheckFailure) -> Double {
+  tree.resetCounts()
+  let timing = run.measurement.run { count in
+    for _ in 0..<count { broadcast() }
+  }
+  let expected = tree.leafCount * timing.iterations
+  try check(
+    tree.leafReductions() == expected,
+    "\(engine) on \(tree.shape): \(tree.leafReductions()) leaf reductions after "
+      + "\(timing.iterations) broadcasts, expected \(expected)")
+  try check(tree.root.value == 0, "\(engine): the root reduced a leaf action")
+  run.progress(
+    "  \(engine): \(Format.nanoseconds(timing.nanosecondsPerIteration)) per dispatch "
+      + "(\(timing.rounds) rounds, \(timing.iterations) dispatches)")
+  return timing.nanosecondsPerIteration
+}

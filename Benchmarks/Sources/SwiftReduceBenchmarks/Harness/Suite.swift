@@ -1,0 +1,38 @@
+/// Every case, in the order of the table.
+///
+/// The subscribers case waits for `Store.subscribe(_:_:)`: once that is in the
+/// library, its file goes in `Cases/` and `SubscribersCase()` after `ScalingCase()`.
+@MainActor
+enum Suite {
+  static let cases: [any BenchmarkCase] = [
+    BroadcastCase(),
+    HeavyLeavesCase(),
+    TargetedCase(),
+    ScalingCase(),
+    BindingCase(),
+    MemoryCase(),
+  ]
+
+  /// Runs every case and prints the report; returns the process's exit status.
+  static func run(quick: Bool) -> Int32 {
+    let run = BenchmarkRun(quick: quick)
+    run.progress(
+      quick
+        ? "SwiftReduce benchmarks, quick: small trees, each piece of work once, counts checked"
+        : "SwiftReduce benchmarks: medians of up to 5 rounds of at least 0.2 s")
+    for benchmark in cases {
+      do {
+        try benchmark.run(in: run)
+      } catch {
+        var standardError = StandardError()
+        print("FAILED \(benchmark.name): \(error)", to: &standardError)
+        return 1
+      }
+    }
+    print(run.report.text)
+    if quick {
+      print("quick run: all counts correct; sizes reduced, times not judged")
+    }
+    return 0
+  }
+}

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The entry point: a full run, a quick correctness run, or a memory child.
+switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
+case .benchmark(let quick):
+  exit(Suite.run(quick: quick))
+case .memoryChild(let role, let levels):
+  do {
+    try MemoryChild.run(role, levels: levels)
+  } catch {
+    var standardError = StandardError()
+    print("FAILED memory child: \(error)", to: &standardError)
+    exit(1)
+  }
+case .help:
+  print(Options.usage)
+case nil:
+  var standardError = StandardError()
+  print(Options.usage, to: &standardError)
+  exit(2)
+}

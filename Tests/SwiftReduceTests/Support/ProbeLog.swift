@@ -1,0 +1,21 @@
+/// The shared record of one graph: which models reduced, in order, and which lazy models were made.
+///
+/// It is a plain class, not a model, so a traversal must never enter it.
+final class ProbeLog {
+  /// One thing that happened during a dispatch.
+  enum Entry: Equatable, CustomStringConvertible {
+    /// The model with this id ran its `reduce(action:)`.
+    case reduced(Int)
+    /// A lazy property made the model with this id.
+    case createdLazily(Int)
+
+    var description: String {
+      switch self {
+      case .reduced(let id): "reduced \(id)"
+      case .createdLazily(let id): "lazily created \(id)"
+      }
+    }
+  }
+
+  var entries: [Entry] = []
+}

@@ -1,0 +1,116 @@
+import SwiftReduce
+import Testing
+
+/// Speed must not change behaviour: on random graphs, `Store.dispatch` reduces exactly the
+/// models ``ReferenceMirrorWalk`` reduces, in exactly the same order.
+@MainActor
+struct TraversalDifferentialTests {
+  /// Each action is dispatched to every graph: two members of the probe family and an outsider.
+  static let actions: [any Action] = [Ping.ping, Pong.pong, Unheard.unheard]
+  static let graphsPerBatch: UInt64 = 30
+
+  @Test(arguments: 0..<10)
+  func dispatchReducesTheSameModelsInTheSameOrderAsTheReferenceWalk(batch: UInt64) {
+    let coverage = compareBatch(batch, hidesModels: false)
+    // The comparison is only worth something if the graphs reduce models,
+    // including models added by a reduce during the dispatch.
+    #expect(coverage.reductions > 0)
+    #expect(coverage.spawnedReductions > 0)
+  }
+
+  @Test(arguments: 0..<10)
+  func dispatchNeverEntersUntraversedPropertiesHoldingModels(batch: UInt64) {
+    let coverage = compareBatch(batch, hidesModels: true)
+    #expect(coverage.reductions > 0)
+  }
+
+  @Test func referenceWalkAndDispatchFollowTheRulesOnAHandBuiltGraph() {
+    let log = ProbeLog()
+    let hub = Hub(log: log)
+    let branch = Branch(id: 1, log: log)
+    branch.next = Node(id: 2, log: log)
+    branch.children = [Node(id: 3, log: log)]
+    branch.parent = branch
+    branch.byName = ["only": Node(id: 4, log: log)]
+    branch.pair = (0, Node(id: 5, log: log))
+    branch.chain = .link(Node(id: 6, log: log), .link(branch, .end))
+    branch.slot = .two(Tag(id: 7, log: log), Node(id: 8, log: log))
+    let keeper = Keeper(id: 9, log: log, owner: hub)
+    keeper.hidden = Node(id: 10, log: log)
+    let cabinet = Cabinet()
+    cabinet.node = Node(id: 11, log: log)
+    keeper.cabinet = cabinet
+    let shelf = SneakyShelf(id: 12, log: log)
+    shelf.node = Node(id: 13, log: log)
+    shelf.extra = Node(id: 14, log: log)
+    keeper.shelf = shelf
+    hub.entry = branch
+    hub.keeper = keeper
+    defer { branch.unlink() }
+    // Pre-order; superclass fields (next, children, parent) before Branch's own;
+    // 10 is @Untraversed, 11 is inside a plain class, Shelf's field before SneakyShelf's,
+    // the memo is never created, the keeper handles Pong only.
+    let expected: [ProbeLog.Entry] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14].map { .reduced($0) }
+
+    ReferenceMirrorWalk.dispatch(Ping.ping, from: hub)
+    #expect(log.entries == expected)
+    log.entries = []
+    Store(hub).dispatch(Ping.ping)
+    #expect(log.entries == expected)
+  }
+
+  // MARK: - Comparing
+
+  /// What a batch exercised, so that a batch of empty graphs cannot pass unnoticed.
+  struct Coverage {
+    var reductions = 0
+    var spawnedReductions = 0
+  }
+
+  private func compareBatch(_ batch: UInt64, hidesModels: Bool) -> Coverage {
+    var coverage = Coverage()
+    let first = batch * Self.graphsPerBatch
+    for seed in first..<(first + Self.graphsPerBatch) {
+      let graph = RandomModelGraph(seed: seed, hidesModels: hidesModels)
+      defer { graph.unlink() }
+      let store = Store(graph.hub)
+      for action in Self.actions {
+        graph.prepareForDispatch()
+        ReferenceMirrorWalk.dispatch(action, from: graph.hub)
+        let expected = graph.log.entries
+        graph.prepareForDispatch()
+        store.dispatch(action)
+        let actual = graph.log.entries
+        if let difference = Self.firstDifference(expected, actual) {
+          Issue.record(
+            """
+            Seed \(seed) (hidesModels: \(hidesModels)), \(action): \(difference)
+            expected: \(expected)
+            actual:   \(actual)
+            (set and dictionary order: rerun with SWIFT_DETERMINISTIC_HASHING=1 to reproduce)
+            """
+          )
+        }
+        for case .reduced(let id) in expected {
+          coverage.reductions += 1
+          if id >= Grower.spawnID(of: 0) { coverage.spawnedReductions += 1 }
+        }
+      }
+    }
+    return coverage
+  }
+
+  /// Describes where two logs first differ, or returns `nil` when they are equal.
+  static func firstDifference(_ expected: [ProbeLog.Entry], _ actual: [ProbeLog.Entry]) -> String? {
+    for (index, pair) in zip(expected, actual).enumerated() where pair.0 != pair.1 {
+      return "entry \(index) is \(pair.1), expected \(pair.0)"
+    }
+    if expected.count < actual.count {
+      return "extra entry \(expected.count): \(actual[expected.count])"
+    }
+    if actual.count < expected.count {
+      return "missing entry \(actual.count): \(expected[actual.count])"
+    }
+    return nil
+  }
+}
