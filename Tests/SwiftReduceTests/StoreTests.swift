@@ -20,7 +20,7 @@ struct StoreTests {
         store.root.onPing = {
           MainActor.assumeIsolated { store.dispatch(NameChange.setName("inner")) }
         }
-        store.dispatch(Ping())
+        store.dispatch(Tick())
       }
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
@@ -28,7 +28,7 @@ struct StoreTests {
       message.contains(
         """
         SwiftReduce: SwiftReduceTests.NameChange.setName("inner") was dispatched from inside reduce(action:) \
-        while reducing SwiftReduceTests.Ping(). Reducers must not dispatch
+        while reducing SwiftReduceTests.Tick(). Reducers must not dispatch
         """))
   }
 }

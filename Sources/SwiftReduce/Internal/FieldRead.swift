@@ -9,28 +9,41 @@ enum FieldRead {
   /// An `Array` or `ContiguousArray` whose elements are object references.
   case objectArray(offset: Int)
   /// Any other value that may hold models: copied out and walked by its plan.
-  case value(offset: Int, loader: any ValueLoader)
+  case value(offset: Int, access: any ValueAccess)
 }
 
-/// Copies a value of one type out of raw memory.
-protocol ValueLoader {
+/// Moves values of one type between raw memory and existentials.
+protocol ValueAccess {
+  /// Copies the value stored at `address` into an existential.
   func load(from address: UnsafeRawPointer) -> Any
+
+  /// Calls `body` with the address of a copy of the value inside `value`.
+  ///
+  /// The value is cast to the concrete type rather than opened: the runtime
+  /// can hand back an `Any` nested in an `Any` (an enum payload declared
+  /// `Any`), which a cast looks through and opening unwraps only once.
+  func withBytes(of value: Any, _ body: (UnsafeRawPointer) -> Void)
 }
 
-/// The loader for values of type `Value`.
-struct TypedLoader<Value>: ValueLoader {
+/// The access for values of type `Value`.
+struct TypedAccess<Value>: ValueAccess {
   func load(from address: UnsafeRawPointer) -> Any {
     address.assumingMemoryBound(to: Value.self).pointee
   }
+
+  func withBytes(of value: Any, _ body: (UnsafeRawPointer) -> Void) {
+    guard let typed = value as? Value else { return }
+    withUnsafePointer(to: typed) { body(UnsafeRawPointer($0)) }
+  }
 }
 
-/// A loader for values of `type`, opened from its existential metatype.
-func makeLoader(for type: Any.Type) -> any ValueLoader {
-  openLoader(type)
+/// The access for values of `type`, opened from its existential metatype.
+func makeAccess(for type: Any.Type) -> any ValueAccess {
+  openAccess(type)
 }
 
-private func openLoader<Value>(_ type: Value.Type) -> any ValueLoader {
-  TypedLoader<Value>()
+private func openAccess<Value>(_ type: Value.Type) -> any ValueAccess {
+  TypedAccess<Value>()
 }
 
 /// Lets the plan builder recognise arrays whose storage it can walk directly.

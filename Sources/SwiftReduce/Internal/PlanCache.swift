@@ -91,7 +91,8 @@ final class PlanCache {
       return TypePlan(type, .allChildren)
     }
     let reads = reads(for: fields, at: 0)
-    return reads.isEmpty ? TypePlan(type, .inert) : TypePlan(type, .fields(reads))
+    return reads.isEmpty
+      ? TypePlan(type, .inert) : TypePlan(type, .fields(reads, makeAccess(for: type)))
   }
 
   private func makeModelPlan(for type: any Reducer.Type) -> ModelPlan {
@@ -121,7 +122,7 @@ final class PlanCache {
       {
         reads += self.reads(for: inner, at: offset)
       } else {
-        reads.append(.value(offset: offset, loader: makeLoader(for: field.type)))
+        reads.append(.value(offset: offset, access: makeAccess(for: field.type)))
       }
     }
     return reads

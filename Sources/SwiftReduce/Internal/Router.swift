@@ -103,8 +103,8 @@ private struct Walk: ~Copyable {
   private mutating func visit(_ value: Any, _ plan: TypePlan) {
     let start = stack.count
     switch plan.shape {
-    case let .fields(reads):
-      withUnsafeBytesOfOpenedValue(value) { perform(reads, at: $0) }
+    case let .fields(reads, access):
+      access.withBytes(of: value) { perform(reads, at: $0) }
     case let .optional(optionalType):
       if let wrapped = optionalType.unwrap(value) { push(wrapped) }
     case let .elements(walker):
@@ -142,8 +142,8 @@ private struct Walk: ~Copyable {
         if let cursor = ObjectArrayCursor(arrayAt: base + offset) {
           stack.append(.objectArray(cursor))
         }
-      case let .value(offset, loader):
-        push(loader.load(from: base + offset))
+      case let .value(offset, access):
+        push(access.load(from: base + offset))
       }
     }
   }
@@ -186,14 +186,6 @@ private struct Walk: ~Copyable {
   private static func recentPlanSlot(for key: UInt) -> Int {
     Int(truncatingIfNeeded: key >> 4) & (recentPlanSlots - 1)
   }
-}
-
-/// Calls `body` with the address of the value inside an existential.
-private func withUnsafeBytesOfOpenedValue(_ value: Any, _ body: (UnsafeRawPointer) -> Void) {
-  func open<Opened>(_ opened: Opened) {
-    withUnsafePointer(to: opened) { body(UnsafeRawPointer($0)) }
-  }
-  open(value)
 }
 
 extension Reducer {

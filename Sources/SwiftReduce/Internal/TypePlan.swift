@@ -13,7 +13,7 @@ final class TypePlan {
     /// An instance of a model class.
     case model(ModelPlan)
     /// A struct or tuple: make these reads in the value.
-    case fields([FieldRead])
+    case fields([FieldRead], any ValueAccess)
     /// An optional that is not a plain object reference: unwrap it.
     case optional(any OptionalType.Type)
     /// A collection: walk its elements in iteration order.

@@ -4,19 +4,19 @@ import SwiftReduce
 // cycles, and trees that change while an action is being routed.
 
 /// A model linked to others through strong, weak and unowned references.
-final class Node: Reducer {
+final class GraphNode: Reducer {
   let name: String
   let log: ReductionLog
-  weak var parent: Node?
-  var next: Node?
-  var children: [Node] = []
+  weak var parent: GraphNode?
+  var next: GraphNode?
+  var children: [GraphNode] = []
 
   init(_ name: String, _ log: ReductionLog) {
     self.name = name
     self.log = log
   }
 
-  func reduce(action: Ping) {
+  func reduce(action: Tick) {
     log.record(name)
   }
 }
@@ -33,7 +33,7 @@ final class Owned: Reducer {
     self.owner = owner
   }
 
-  func reduce(action: Ping) {
+  func reduce(action: Tick) {
     log.record(name)
   }
 }
@@ -47,7 +47,7 @@ final class Owner: Reducer {
     self.log = log
   }
 
-  func reduce(action: Ping) {
+  func reduce(action: Tick) {
     log.record("owner")
   }
 }
@@ -117,12 +117,12 @@ final class Library: Reducer {
   }
 }
 
-/// One link of a long chain of models, counting the `Ping`s it received.
+/// One link of a long chain of models, counting the `Tick`s it received.
 final class ChainLink: Reducer {
   var next: ChainLink?
   var received = 0
 
-  func reduce(action: Ping) {
+  func reduce(action: Tick) {
     received += 1
   }
 }
@@ -140,7 +140,7 @@ final class Crowd: Reducer {
 final class Reentrant: Reducer {
   var onPing: (() -> Void)?
 
-  func reduce(action: Ping) {
+  func reduce(action: Tick) {
     onPing?()
   }
 }
