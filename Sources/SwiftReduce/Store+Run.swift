@@ -1,0 +1,64 @@
+extension Store {
+  /// Starts asynchronous work on the main actor that can dispatch actions.
+  ///
+  /// The operation receives `send`, which dispatches to this store like
+  /// ``dispatch(_:)`` while the store exists and does nothing afterwards, so a
+  /// running task never keeps the store alive. Releasing the store cancels
+  /// the task. Middleware can start work here when it sees an action.
+  ///
+  /// ```swift
+  /// enum Loading: Action { case loaded(String) }
+  ///
+  /// let store = Store(Person())
+  /// let task = store.run { send in
+  ///   let name = await fetchName()  // "Ada"
+  ///   send(NameChange.setName(name))
+  /// }
+  /// await task.value
+  /// print(store.name)
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// Ada
+  /// ```
+  ///
+  /// - Parameter operation: The work to run; it receives `send` to dispatch actions.
+  /// - Returns: The task running the operation, which a test can `await`.
+  @discardableResult
+  public func run(
+    _ operation: @escaping @MainActor (_ send: @escaping @MainActor (any Action) -> Void) async
+      -> Void
+  ) -> Task<Void, Never> {
+    startedTaskCount += 1
+    let key = startedTaskCount
+    let send: @MainActor (any Action) -> Void = { [weak self] action in
+      self?.dispatch(action)
+    }
+    let task = Task { @MainActor [weak self] in
+      await operation(send)
+      self?.runningTasks[key] = nil
+    }
+    runningTasks[key] = task
+    return task
+  }
+
+  /// Suspends until every task started with ``run(_:)`` has finished.
+  ///
+  /// Tasks started while waiting, for example by middleware reacting to an
+  /// action that a task dispatched, are waited for too. Tests use this after
+  /// dispatching an action that starts work in middleware:
+  ///
+  /// ```swift
+  /// store.dispatch(Loading.load)
+  /// await store.waitForTasks()
+  /// #expect(store.name == "Ada")
+  /// ```
+  public func waitForTasks() async {
+    while let (key, task) = runningTasks.min(by: { $0.key < $1.key }) {
+      await task.value
+      runningTasks[key] = nil
+    }
+  }
+}
