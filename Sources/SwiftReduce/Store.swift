@@ -117,9 +117,11 @@ public final class Store<Root: Reducer> {
   /// Runs the traversal for one action, refusing re-entrant dispatch from a reducer.
   func reduce(_ action: any Action) {
     refuseDispatchFromReducer(action)
-    actionBeingReduced = action
-    defer { actionBeingReduced = nil }
+    // Observers hear of the change before `actionBeingReduced` is set, so an
+    // `onChange` that dispatches is queued rather than taken for a reducer.
     observationRegistrar.withMutation(of: self, keyPath: \.root) {
+      actionBeingReduced = action
+      defer { actionBeingReduced = nil }
       router.route(action, from: root)
     }
   }
