@@ -1,7 +1,7 @@
 import SwiftReduce
 
 // The model code of the original SwiftReduce README ("A Slightly Less Contrived
-// Example"), unchanged but for the spacing swift-format asks for.
+// Example"), unchanged but for the spacing and `case` patterns swift-format asks for.
 
 enum NameChange: Action {
   case clear
@@ -15,7 +15,7 @@ final class Person: Reducer {
   func reduce(action: NameChange) {
     switch action {
     case .clear: self.name = ""
-    case let .setName(name): self.name = name
+    case .setName(let name): self.name = name
     }
   }
 }
@@ -32,12 +32,12 @@ final class FavoriteMovies: Reducer {
 
   func reduce(action: UpdateMovies) {
     switch action {
-    case let .setInput(name):
+    case .setInput(let name):
       input = name
     case .submit:
       movies[input] = movies[input, default: 0] + 1
       input = ""
-    case let .removeMovie(name):
+    case .removeMovie(let name):
       movies.removeValue(forKey: name)
     }
   }
@@ -55,9 +55,9 @@ enum SimpleSeed {
 
     func reduce(action: UpdateMovies) {
       switch action {
-      case let .sawMovie(name):
+      case .sawMovie(let name):
         movies[name] = movies[name, default: 0] + 1
-      case let .removeMovie(name):
+      case .removeMovie(let name):
         movies.removeValue(forKey: name)
       }
     }
@@ -70,7 +70,7 @@ enum SimpleSeed {
     func reduce(action: NameChange) {
       switch action {
       case .clear: self.name = ""
-      case let .setName(name): self.name = name
+      case .setName(let name): self.name = name
       }
     }
   }
