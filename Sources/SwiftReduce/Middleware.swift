@@ -40,9 +40,10 @@ public struct Middleware<Root: Reducer>: Sendable {
   ///   only be called while `handle` runs; to act later, start a task with
   ///   ``Store/run(_:)`` and dispatch from it.
   public init(
-    _ handle: @escaping @MainActor (
-      _ action: any Action, _ store: Store<Root>, _ next: (any Action) -> Void
-    ) -> Void
+    _ handle:
+      @escaping @MainActor (
+        _ action: any Action, _ store: Store<Root>, _ next: (any Action) -> Void
+      ) -> Void
   ) {
     self.handle = handle
   }

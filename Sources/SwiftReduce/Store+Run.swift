@@ -28,7 +28,8 @@ extension Store {
   /// - Returns: The task running the operation, which a test can `await`.
   @discardableResult
   public func run(
-    _ operation: @escaping @MainActor (_ send: @escaping @MainActor (any Action) -> Void) async
+    _ operation:
+      @escaping @MainActor (_ send: @escaping @MainActor (any Action) -> Void) async
       -> Void
   ) -> Task<Void, Never> {
     startedTaskCount += 1

@@ -106,8 +106,10 @@ extension Store {
   /// ```swift
   /// let store = Store(Person())
   /// let subscription = store.subscribe(
-  ///   \.favoriteMovies.movies, isDuplicate: { $0.count == $1.count }
-  /// ) { print($0.count, "movies") }
+  ///   \.favoriteMovies.movies,
+  ///   isDuplicate: { $0.count == $1.count },
+  ///   { print($0.count, "movies") }
+  /// )
   /// store.dispatch(UpdateMovies.setInput("Alien"))
   /// store.dispatch(UpdateMovies.submit)
   /// ```

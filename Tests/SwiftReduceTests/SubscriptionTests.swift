@@ -117,8 +117,10 @@ struct SubscriptionTests {
     let store = Store(Person())
     var counts: [Int] = []
     let subscription = store.subscribe(
-      \.favoriteMovies.movies, isDuplicate: { $0.count == $1.count }
-    ) { counts.append($0.count) }
+      \.favoriteMovies.movies,
+      isDuplicate: { $0.count == $1.count },
+      { counts.append($0.count) }
+    )
 
     store.dispatch(UpdateMovies.setInput("Alien"))
     store.dispatch(UpdateMovies.submit)

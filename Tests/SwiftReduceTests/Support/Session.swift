@@ -31,8 +31,8 @@ final class Session: Reducer {
 
   func reduce(action: SessionAction) {
     switch action {
-    case let .signIn(name, email): user = User(name: name, email: email)
-    case let .rename(name): user.name = name
+    case .signIn(let name, let email): user = User(name: name, email: email)
+    case .rename(let name): user.name = name
     case .signOut: user = User(name: "", email: "")
     }
   }
