@@ -21,8 +21,6 @@ extension Store {
   /// Ada Ada
   /// ```
   ///
-  /// In SwiftUI: `TextField("Enter Name", text: store[\.name, NameChange.setName])`.
-  ///
   /// - Parameters:
   ///   - keyPath: The value to read, from the root model.
   ///   - makeAction: Builds the action to dispatch from a written value.

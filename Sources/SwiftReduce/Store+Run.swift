@@ -7,22 +7,22 @@ extension Store {
   /// the task. Middleware can start work here when it sees an action.
   ///
   /// ```swift
-  /// enum Loading: Action { case loaded(String) }
-  ///
-  /// let store = Store(Person())
+  /// let store = Store(Greeting())
   /// let task = store.run { send in
-  ///   let name = await fetchName()  // "Ada"
-  ///   send(NameChange.setName(name))
+  ///   let text = await fetchGreeting()  // "Hello, Ada"
+  ///   send(GreetingAction.loaded(text))
   /// }
   /// await task.value
-  /// print(store.name)
+  /// print(store.text)
   /// ```
   ///
   /// prints
   ///
   /// ```
-  /// Ada
+  /// Hello, Ada
   /// ```
+  ///
+  /// The operation cannot throw: report a failure by sending an action.
   ///
   /// - Parameter operation: The work to run; it receives `send` to dispatch actions.
   /// - Returns: The task running the operation, which a test can `await`.
@@ -52,9 +52,10 @@ extension Store {
   /// dispatching an action that starts work in middleware:
   ///
   /// ```swift
-  /// store.dispatch(Loading.load)
+  /// let store = Store(Greeting(), middleware: [loadGreeting])
+  /// store.dispatch(GreetingAction.load)
   /// await store.waitForTasks()
-  /// #expect(store.name == "Ada")
+  /// #expect(store.text == "Hello, Ada")
   /// ```
   public func waitForTasks() async {
     while let (key, task) = runningTasks.min(by: { $0.key < $1.key }) {

@@ -40,7 +40,7 @@ extension Store {
   ///
   /// ```swift
   /// let store = Store(Person())
-  /// let subscription = store.subscribe(\.name) { print("name: \($0)") }
+  /// let subscription = store.subscribe(\.name) { print("name: \"\($0)\"") }
   /// store.dispatch(NameChange.setName("Ada"))
   /// store.dispatch(UpdateMovies.setInput("Alien"))
   /// store.dispatch(NameChange.setName("Grace"))
@@ -49,9 +49,9 @@ extension Store {
   /// prints
   ///
   /// ```
-  /// name:
-  /// name: Ada
-  /// name: Grace
+  /// name: ""
+  /// name: "Ada"
+  /// name: "Grace"
   /// ```
   ///
   /// - Parameters:

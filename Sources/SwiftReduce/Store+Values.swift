@@ -11,15 +11,15 @@ extension Store {
   /// store.dispatch(NameChange.setName("Ada"))
   /// store.dispatch(NameChange.setName("Ada"))
   /// store.dispatch(NameChange.setName("Grace"))
-  /// Task { for await name in names { print("name: \(name)") } }
+  /// for await name in names.prefix(3) { print("name: \"\(name)\"") }
   /// ```
   ///
   /// prints
   ///
   /// ```
-  /// name:
-  /// name: Ada
-  /// name: Grace
+  /// name: ""
+  /// name: "Ada"
+  /// name: "Grace"
   /// ```
   ///
   /// - Parameter keyPath: The value to watch, from the root model.

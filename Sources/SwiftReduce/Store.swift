@@ -9,16 +9,17 @@ import Observation
 ///
 /// ```swift
 /// let store = Store(Person())
-/// let subscription = store.subscribe(\.name) { print("name:", $0) }
+/// let subscription = store.subscribe(\.name) { print("name: \"\($0)\"") }
 /// store.dispatch(NameChange.setName("Ada"))
 /// print(store.name)
+/// subscription.cancel()
 /// ```
 ///
 /// prints
 ///
 /// ```
-/// name:
-/// name: Ada
+/// name: ""
+/// name: "Ada"
 /// Ada
 /// ```
 ///
