@@ -32,16 +32,15 @@ extension Store {
       @escaping @MainActor (_ send: @escaping @MainActor (any Action) -> Void) async
       -> Void
   ) -> Task<Void, Never> {
-    startedTaskCount += 1
-    let key = startedTaskCount
+    let key = lifetime.makeKey()
     let send: @MainActor (any Action) -> Void = { [weak self] action in
       self?.dispatch(action)
     }
     let task = Task { @MainActor [weak self] in
       await operation(send)
-      self?.runningTasks[key] = nil
+      self?.lifetime.tasks[key] = nil
     }
-    runningTasks[key] = task
+    lifetime.tasks[key] = task
     return task
   }
 
@@ -58,9 +57,9 @@ extension Store {
   /// #expect(store.text == "Hello, Ada")
   /// ```
   public func waitForTasks() async {
-    while let (key, task) = runningTasks.min(by: { $0.key < $1.key }) {
+    while let (key, task) = lifetime.tasks.min(by: { $0.key < $1.key }) {
       await task.value
-      runningTasks[key] = nil
+      lifetime.tasks[key] = nil
     }
   }
 }

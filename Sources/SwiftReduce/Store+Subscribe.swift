@@ -24,10 +24,10 @@ extension Store {
   /// - Parameter listener: Receives the root model after each dispatch.
   /// - Returns: A token that keeps the listener alive until it is released or cancelled.
   public func subscribe(_ listener: @escaping @MainActor (Root) -> Void) -> Subscription {
-    let subscription = Subscription { [weak self] in
+    let subscription = Subscription(listener: { [weak self] in
       guard let self else { return }
       listener(self.root)
-    }
+    })
     subscribers.add(subscription)
     return subscription
   }
@@ -132,18 +132,6 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     _ listener: @escaping @MainActor (Value) -> Void
   ) -> Subscription {
-    subscribe(keyPath, isDuplicate: isDuplicate, onStoreEnd: nil, listener)
-  }
-
-  // MARK: - Shared implementation
-
-  /// Subscribes a key-path listener, also telling it when the store goes away.
-  func subscribe<Value>(
-    _ keyPath: KeyPath<Root, Value>,
-    isDuplicate: @escaping (Value, Value) -> Bool,
-    onStoreEnd: (@MainActor () -> Void)?,
-    _ listener: @escaping @MainActor (Value) -> Void
-  ) -> Subscription {
     var lastDelivered = root[keyPath: keyPath]
     let subscription = Subscription(
       listener: { [weak self] in
@@ -152,8 +140,7 @@ extension Store {
         guard !isDuplicate(lastDelivered, value) else { return }
         lastDelivered = value
         listener(value)
-      },
-      onStoreEnd: onStoreEnd
+      }
     )
     subscribers.add(subscription)
     listener(lastDelivered)

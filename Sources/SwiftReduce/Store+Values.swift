@@ -28,15 +28,15 @@ extension Store {
     _ keyPath: KeyPath<Root, Value>
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-    let subscription = subscribe(
-      keyPath,
-      isDuplicate: { $0 == $1 },
-      onStoreEnd: { continuation.finish() },
-      { continuation.yield($0) }
-    )
-    // The stream owns the subscription; cancelling it releases the listener.
-    continuation.onTermination = { _ in
-      Task { @MainActor in subscription.cancel() }
+    let subscription = subscribe(keyPath) { continuation.yield($0) }
+    let key = lifetime.makeKey()
+    lifetime.streamFinishers[key] = { continuation.finish() }
+    // The stream owns the subscription: ending it releases the listener.
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in
+        subscription.cancel()
+        self?.lifetime.streamFinishers[key] = nil
+      }
     }
     return stream
   }

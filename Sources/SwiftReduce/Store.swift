@@ -48,11 +48,8 @@ public final class Store<Root: Reducer> {
   /// The listeners to notify after each reduced action.
   let subscribers = SubscriberList()
 
-  /// Tasks started with `run(_:)` that have not finished, by start order.
-  var runningTasks: [Int: Task<Void, Never>] = [:]
-
-  /// The number of tasks ever started with `run(_:)`, used to key `runningTasks`.
-  var startedTaskCount = 0
+  /// The tasks and streams to end when the store is deallocated.
+  let lifetime = StoreLifetime()
 
   /// Tracks `withObservationTracking` readers of this store.
   let observationRegistrar = ObservationRegistrar()
@@ -66,13 +63,6 @@ public final class Store<Root: Reducer> {
   public init(_ root: Root, middleware: [Middleware<Root>] = []) {
     self.root = root
     self.middleware = middleware
-  }
-
-  isolated deinit {
-    // A store that goes away ends the streams from `values(_:)` and the work
-    // started with `run(_:)`, so nothing waits on a store that no longer exists.
-    subscribers.endAll()
-    for task in runningTasks.values { task.cancel() }
   }
 
   /// Reads a value of the state through a key path from the root model.

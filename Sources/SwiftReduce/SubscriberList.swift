@@ -23,13 +23,4 @@ final class SubscriberList {
       entry.subscription?.notify()
     }
   }
-
-  /// Tells every active listener that the store is gone.
-  func endAll() {
-    let ending = entries.compactMap(\.subscription)
-    entries = []
-    for subscription in ending {
-      subscription.storeDidEnd()
-    }
-  }
 }

@@ -20,17 +20,10 @@
 @MainActor
 public final class Subscription {
   private var listener: (@MainActor () -> Void)?
-  private var onStoreEnd: (@MainActor () -> Void)?
 
   /// Creates a subscription that calls `listener` until it is cancelled.
-  ///
-  /// `onStoreEnd` is called, once, if the store goes away first.
-  init(
-    listener: @escaping @MainActor () -> Void,
-    onStoreEnd: (@MainActor () -> Void)? = nil
-  ) {
+  init(listener: @escaping @MainActor () -> Void) {
     self.listener = listener
-    self.onStoreEnd = onStoreEnd
   }
 
   /// Whether the listener can still be called.
@@ -39,18 +32,10 @@ public final class Subscription {
   /// Stops the listener and releases its closure; calling it again does nothing.
   public func cancel() {
     listener = nil
-    onStoreEnd = nil
   }
 
   /// Calls the listener unless the subscription has been cancelled.
   func notify() {
     listener?()
-  }
-
-  /// Cancels the subscription because its store went away.
-  func storeDidEnd() {
-    let end = onStoreEnd
-    cancel()
-    end?()
   }
 }
