@@ -2,9 +2,10 @@ extension Store {
   /// Starts asynchronous work on the main actor that can dispatch actions.
   ///
   /// The operation receives `send`, which dispatches to this store like
-  /// ``dispatch(_:)`` while the store exists and does nothing afterwards, so a
-  /// running task never keeps the store alive. Releasing the store cancels
-  /// the task. Middleware can start work here when it sees an action.
+  /// ``dispatch(_:)`` while the store exists and does nothing afterwards.
+  /// Dispatch through `send` rather than capturing the store, so a running
+  /// task does not keep the store alive; releasing the store cancels the task.
+  /// Middleware can start work here when it sees an action.
   ///
   /// ```swift
   /// let store = Store(Greeting())
