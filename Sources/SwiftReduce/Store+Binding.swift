@@ -5,10 +5,20 @@ extension Store {
   /// follows replaced models on the path. The setter never writes to a model:
   /// it dispatches the action `makeAction` builds from the new value, through
   /// middleware like any other dispatch. Every write dispatches, including a
-  /// write of a value equal to the current one.
+  /// write of a value equal to the current one. Reads are registered with
+  /// Observation, like reads through the store's dynamic members.
   ///
   /// ```swift
-  /// TextField("Enter Name", text: store[\.name, { NameChange.setName($0) }])
+  /// let store = Store(Person())
+  /// let name = store[\.name, NameChange.setName]
+  /// name.wrappedValue = "Ada"
+  /// print(store.name, name.wrappedValue)
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// Ada Ada
   /// ```
   ///
   /// - Parameters:
@@ -21,7 +31,10 @@ extension Store {
   ) -> Binding<Value> {
     let root = root
     return Binding(
-      get: { root[keyPath: keyPath] },
+      get: { [weak self] in
+        self?.registerObservedRead()
+        return root[keyPath: keyPath]
+      },
       set: { [weak self] newValue in self?.dispatch(makeAction(newValue)) }
     )
   }
@@ -32,6 +45,12 @@ extension Store {
   /// - Returns: A binding whose setter does nothing.
   public subscript<Value>(keyPath: KeyPath<Root, Value>) -> Binding<Value> {
     let root = root
-    return Binding(get: { root[keyPath: keyPath] }, set: { _ in })
+    return Binding(
+      get: { [weak self] in
+        self?.registerObservedRead()
+        return root[keyPath: keyPath]
+      },
+      set: { _ in }
+    )
   }
 }

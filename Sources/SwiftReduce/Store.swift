@@ -1,18 +1,25 @@
+import Observation
+
 /// The single owner of a tree of models, through which every change is made.
 ///
-/// A store holds the root model of your state. Dispatching an action routes
-/// it to every model in the tree whose ``Reducer/reduce(action:)`` accepts it,
-/// parents before children; reads go through dynamic member lookup.
+/// A store holds the root model of your state. Dispatching an action passes
+/// it through the store's ``Middleware``, then routes it to every model in the
+/// tree whose ``Reducer/reduce(action:)`` accepts it, parents before children,
+/// then notifies subscribers. Reads go through dynamic member lookup.
 ///
 /// ```swift
 /// let store = Store(Person())
+/// let subscription = store.subscribe(\.name) { print("name: \"\($0)\"") }
 /// store.dispatch(NameChange.setName("Ada"))
 /// print(store.name)
+/// subscription.cancel()
 /// ```
 ///
 /// prints
 ///
 /// ```
+/// name: ""
+/// name: "Ada"
 /// Ada
 /// ```
 ///
@@ -29,45 +36,109 @@ public final class Store<Root: Reducer> {
   /// The action whose traversal is running, used to refuse dispatch from a reducer.
   private var actionBeingReduced: (any Action)?
 
+  /// Actions dispatched while another dispatch was in progress, oldest first.
+  private var queuedActions: [any Action] = []
+
+  /// Whether `dispatch(_:)` is working through actions, so new ones must wait.
+  private var isDispatching = false
+
+  /// The middleware every dispatched action passes through, outermost first.
+  let middleware: [Middleware<Root>]
+
+  /// The listeners to notify after each reduced action.
+  let subscribers = SubscriberList()
+
+  /// The tasks and streams to end when the store is deallocated.
+  let lifetime = StoreLifetime()
+
+  /// Tracks `withObservationTracking` readers of this store.
+  let observationRegistrar = ObservationRegistrar()
+
   /// Creates a store that owns a tree of models.
   ///
-  /// - Parameter root: The root model. Nothing is dispatched to it here.
-  public init(_ root: Root) {
+  /// - Parameters:
+  ///   - root: The root model. Nothing is dispatched to it here.
+  ///   - middleware: The middleware every dispatched action passes through,
+  ///     the first one outermost. None by default.
+  public init(_ root: Root, middleware: [Middleware<Root>] = []) {
     self.root = root
+    self.middleware = middleware
   }
 
   /// Reads a value of the state through a key path from the root model.
   ///
+  /// The read is registered with Observation, so a SwiftUI view or a
+  /// `withObservationTracking` block that reads it is told of the next dispatch.
+  ///
   /// - Parameter keyPath: A key path from the root model, such as `\.name`.
   /// - Returns: The current value at `keyPath`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<Root, Value>) -> Value {
-    root[keyPath: keyPath]
+    registerObservedRead()
+    return root[keyPath: keyPath]
   }
 
-  /// Routes an action to every model in the tree that handles its type.
+  /// Sends an action through the middleware to every model that handles its type.
   ///
   /// Models are visited in pre-order: a model's own `reduce(action:)` runs
   /// before the models it holds are read, so a child that a parent adds for
   /// this action receives it too. Each model instance is reduced at most once.
+  /// Subscribers are notified once the traversal is over.
+  ///
+  /// A dispatch made while another is in progress, from a subscriber, a
+  /// middleware, an Observation `onChange` or any other code, is queued: it
+  /// runs after the current dispatch has completed, queued actions run in the
+  /// order they were dispatched, and every subscriber sees each resulting
+  /// state in turn. The call returns before a queued action is reduced.
+  /// A dispatch from inside `reduce(action:)` is a programming error and
+  /// stops the program.
   ///
   /// - Parameter action: The action to dispatch.
   public func dispatch(_ action: any Action) {
-    reduce(action)
+    refuseDispatchFromReducer(action)
+    queuedActions.append(action)
+    guard !isDispatching else { return }
+    isDispatching = true
+    defer { isDispatching = false }
+    while !queuedActions.isEmpty {
+      let next = queuedActions.removeFirst()
+      pass(next, throughMiddlewareFrom: 0)
+    }
   }
 
   /// Runs the traversal for one action, refusing re-entrant dispatch from a reducer.
   func reduce(_ action: any Action) {
-    if let current = actionBeingReduced {
-      fatalError(
-        """
-        SwiftReduce: \(String(reflecting: action)) was dispatched from inside \
-        reduce(action:) while reducing \(String(reflecting: current)). Reducers must not \
-        dispatch; dispatch follow-up actions from middleware or a subscriber instead.
-        """
-      )
+    refuseDispatchFromReducer(action)
+    // Observers hear of the change before `actionBeingReduced` is set, so an
+    // `onChange` that dispatches is queued rather than taken for a reducer.
+    observationRegistrar.withMutation(of: self, keyPath: \.root) {
+      actionBeingReduced = action
+      defer { actionBeingReduced = nil }
+      router.route(action, from: root)
     }
-    actionBeingReduced = action
-    defer { actionBeingReduced = nil }
-    router.route(action, from: root)
+  }
+
+  // MARK: - Dispatch pipeline
+
+  /// Hands `action` to the middleware at `index`, or reduces it past the last one.
+  private func pass(_ action: any Action, throughMiddlewareFrom index: Int) {
+    guard index < middleware.count else {
+      reduce(action)
+      subscribers.notifyAll()
+      return
+    }
+    middleware[index].handle(action, self) { forwarded in
+      pass(forwarded, throughMiddlewareFrom: index + 1)
+    }
+  }
+
+  private func refuseDispatchFromReducer(_ action: any Action) {
+    guard let current = actionBeingReduced else { return }
+    fatalError(
+      """
+      SwiftReduce: \(String(reflecting: action)) was dispatched from inside \
+      reduce(action:) while reducing \(String(reflecting: current)). Reducers must not \
+      dispatch; dispatch follow-up actions from middleware or a subscriber instead.
+      """
+    )
   }
 }

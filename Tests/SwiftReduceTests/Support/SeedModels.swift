@@ -1,7 +1,7 @@
 import SwiftReduce
 
 // The model code of the original SwiftReduce README ("A Slightly Less Contrived
-// Example"), unchanged but for the spacing swift-format asks for.
+// Example"), unchanged but for the spacing and `case` patterns swift-format asks for.
 
 enum NameChange: Action {
   case clear

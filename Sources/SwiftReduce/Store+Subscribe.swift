@@ -1,0 +1,149 @@
+extension Store {
+  /// Calls `listener` with the root model after every dispatch.
+  ///
+  /// The listener runs once per reduced action, after the whole traversal,
+  /// even when no model handled the action; it is not called at subscription.
+  /// Listeners run in the order they subscribed. A listener added while the
+  /// store is notifying is first called on the next dispatch; one cancelled
+  /// meanwhile is not called after its cancellation.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let subscription = store.subscribe { person in print("name is", person.name) }
+  /// store.dispatch(NameChange.setName("Ada"))
+  /// store.dispatch(UpdateMovies.setInput("Alien"))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// name is Ada
+  /// name is Ada
+  /// ```
+  ///
+  /// - Parameter listener: Receives the root model after each dispatch.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe(_ listener: @escaping @MainActor (Root) -> Void) -> Subscription {
+    let subscription = Subscription(listener: { [weak self] in
+      guard let self else { return }
+      listener(self.root)
+    })
+    subscribers.add(subscription)
+    return subscription
+  }
+
+  /// Calls `listener` with the value at `keyPath` now, then whenever it changes.
+  ///
+  /// The listener runs at once with the current value, then after each
+  /// dispatch whose resulting value is not `==` to the last one it received.
+  /// Computed properties work like stored ones.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let subscription = store.subscribe(\.name) { print("name: \"\($0)\"") }
+  /// store.dispatch(NameChange.setName("Ada"))
+  /// store.dispatch(UpdateMovies.setInput("Alien"))
+  /// store.dispatch(NameChange.setName("Grace"))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// name: ""
+  /// name: "Ada"
+  /// name: "Grace"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch, from the root model.
+  ///   - listener: Receives the current value, then each different value.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe<Value: Equatable>(
+    _ keyPath: KeyPath<Root, Value>,
+    _ listener: @escaping @MainActor (Value) -> Void
+  ) -> Subscription {
+    subscribe(keyPath, isDuplicate: { $0 == $1 }, listener)
+  }
+
+  /// Calls `listener` with the model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity: the listener runs when a different
+  /// instance is at `keyPath`, not when the same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to a model.
+  ///   - listener: Receives the current model, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe<Model: Reducer>(
+    _ keyPath: KeyPath<Root, Model>,
+    _ listener: @escaping @MainActor (Model) -> Void
+  ) -> Subscription {
+    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity even when they are `Equatable`: the
+  /// listener runs when a different instance is at `keyPath`, not when the
+  /// same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to a model.
+  ///   - listener: Receives the current model, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe<Model: Reducer & Equatable>(
+    _ keyPath: KeyPath<Root, Model>,
+    _ listener: @escaping @MainActor (Model) -> Void
+  ) -> Subscription {
+    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the value at `keyPath` now, then whenever it is no duplicate.
+  ///
+  /// Use this for values that are not `Equatable`, or to decide what counts
+  /// as a change.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let subscription = store.subscribe(
+  ///   \.favoriteMovies.movies,
+  ///   isDuplicate: { $0.count == $1.count },
+  ///   { print($0.count, "movies") }
+  /// )
+  /// store.dispatch(UpdateMovies.setInput("Alien"))
+  /// store.dispatch(UpdateMovies.submit)
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// 0 movies
+  /// 1 movies
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch, from the root model.
+  ///   - isDuplicate: Returns `true` when the new value (second) should not be
+  ///     delivered because it is the same as the last delivered value (first).
+  ///   - listener: Receives the current value, then each value that is no duplicate.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe<Value>(
+    _ keyPath: KeyPath<Root, Value>,
+    isDuplicate: @escaping (Value, Value) -> Bool,
+    _ listener: @escaping @MainActor (Value) -> Void
+  ) -> Subscription {
+    var lastDelivered = root[keyPath: keyPath]
+    let subscription = Subscription(
+      listener: { [weak self] in
+        guard let self else { return }
+        let value = self.root[keyPath: keyPath]
+        guard !isDuplicate(lastDelivered, value) else { return }
+        lastDelivered = value
+        listener(value)
+      }
+    )
+    subscribers.add(subscription)
+    listener(lastDelivered)
+    return subscription
+  }
+}

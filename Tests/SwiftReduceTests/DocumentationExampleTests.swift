@@ -1,0 +1,434 @@
+import SwiftReduce
+import Testing
+
+/// Runs the examples of the DocC articles and of the doc comments, verbatim
+/// but for a local `print` that records lines, and compares the whole output
+/// with the output the documentation shows.
+@MainActor
+struct DocumentationExampleTests {
+  // MARK: - Subscriptions article
+
+  @Test func subscriptionsArticleEveryDispatchOrOneValuePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+
+    let everyDispatch = store.subscribe { person in
+      print("dispatched; name is \"\(person.name)\"")
+    }
+    let names = store.subscribe(\.name) { name in
+      print("name changed to \"\(name)\"")
+    }
+
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Alien"))  // the name is unchanged
+    store.dispatch(NameChange.setName("Ada"))  // the same name again
+    names.cancel()
+    store.dispatch(NameChange.setName("Grace"))
+    everyDispatch.cancel()
+
+    expectLines(
+      output,
+      """
+      name changed to ""
+      dispatched; name is "Ada"
+      name changed to "Ada"
+      dispatched; name is "Ada"
+      dispatched; name is "Ada"
+      dispatched; name is "Grace"
+      """
+    )
+  }
+
+  @Test func subscriptionsArticleDispatchFromAListenerPrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let shout = store.subscribe(\.name) { name in
+      if name == "ada" { store.dispatch(NameChange.setName("ADA")) }
+    }
+    let log = store.subscribe { person in print("saw", person.name) }
+
+    store.dispatch(NameChange.setName("ada"))
+    print("after dispatch:", store.name)
+    shout.cancel()
+    log.cancel()
+
+    expectLines(
+      output,
+      """
+      saw ada
+      saw ADA
+      after dispatch: ADA
+      """
+    )
+  }
+
+  @Test func subscriptionsArticleValuesPrintsItsOutput() async {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let names = store.values(\.name)
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(NameChange.setName("Grace"))
+    for await name in names.prefix(3) { print("value: \"\(name)\"") }
+
+    expectLines(
+      output,
+      """
+      value: ""
+      value: "Ada"
+      value: "Grace"
+      """
+    )
+  }
+
+  // MARK: - Bindings article
+
+  @Test func bindingsArticleStoreBindingPrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let name = store[\.name, NameChange.setName]
+    let log = store.subscribe { print("dispatched; name is \"\($0.name)\"") }
+
+    name.wrappedValue = "Ada"
+    name.wrappedValue = "Ada"  // an equal value dispatches too
+    print("binding reads", name.wrappedValue)
+
+    let readOnly = store[\.name]
+    readOnly.wrappedValue = "ignored"
+    print("read-only binding reads", readOnly.wrappedValue)
+    log.cancel()
+
+    expectLines(
+      output,
+      """
+      dispatched; name is "Ada"
+      dispatched; name is "Ada"
+      binding reads Ada
+      read-only binding reads Ada
+      """
+    )
+  }
+
+  @Test func bindingsArticleDerivedBindingPrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    var stored = Ticket(title: "Alien", seats: 1)
+    let ticket = Binding(get: { stored }, set: { stored = $0 })
+    let seats = ticket.seats
+    seats.wrappedValue = 3
+    print(stored.seats, ticket.wrappedValue.title)
+
+    expectLines(output, "3 Alien")
+  }
+
+  // MARK: - Middleware article
+
+  @Test func middlewareArticleOrderPrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    func logging(_ name: String) -> Middleware<Person> {
+      Middleware { action, store, next in
+        print("\(name) in")
+        next(action)
+        print("\(name) out")
+      }
+    }
+
+    let store = Store(Person(), middleware: [logging("m1"), logging("m2"), logging("m3")])
+    let reduced = store.subscribe { print("reduce: name is \($0.name)") }
+    store.dispatch(NameChange.setName("Ada"))
+    reduced.cancel()
+
+    expectLines(
+      output,
+      """
+      m1 in
+      m2 in
+      m3 in
+      reduce: name is Ada
+      m3 out
+      m2 out
+      m1 out
+      """
+    )
+  }
+
+  @Test func middlewareArticleReplacingAndDroppingPrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let gatekeeper = Middleware<Person> { action, store, next in
+      if case NameChange.setName(let name) = action {
+        next(NameChange.setName(name.uppercased()))  // replaced
+      } else if action is UpdateMovies, store.name.isEmpty {
+        print("dropped \(action): no name yet")  // dropped
+      } else {
+        next(action)
+      }
+    }
+
+    let store = Store(Person(), middleware: [gatekeeper])
+    store.dispatch(UpdateMovies.setInput("Alien"))
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Alien"))
+    print(store.name, store.favoriteMovies.input)
+
+    expectLines(
+      output,
+      """
+      dropped setInput("Alien"): no name yet
+      ADA Alien
+      """
+    )
+  }
+
+  @Test func middlewareArticleAsynchronousWorkPrintsItsOutput() async {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let loadGreeting = Middleware<Greeting> { action, store, next in
+      next(action)
+      guard case GreetingAction.load = action else { return }
+      store.run { send in
+        let text = await fetchGreeting()
+        send(GreetingAction.loaded(text))
+      }
+    }
+
+    let store = Store(Greeting(), middleware: [loadGreeting])
+    let log = store.subscribe { print("\($0.text) (loading: \($0.isLoading))") }
+    store.dispatch(GreetingAction.load)
+    await store.waitForTasks()
+    log.cancel()
+
+    expectLines(
+      output,
+      """
+      … (loading: true)
+      Hello, Ada (loading: false)
+      """
+    )
+  }
+
+  @Test func middlewareArticleTestingExamplePasses() async {
+    let store = Store(Greeting(), middleware: [.loadGreeting])
+    store.dispatch(GreetingAction.load)
+    await store.waitForTasks()
+    #expect(store.text == "Hello, Ada")
+    #expect(store.isLoading == false)
+  }
+
+  // MARK: - Doc comments
+
+  @Test func storeDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let subscription = store.subscribe(\.name) { print("name: \"\($0)\"") }
+    store.dispatch(NameChange.setName("Ada"))
+    print(store.name)
+    subscription.cancel()
+
+    expectLines(
+      output,
+      """
+      name: ""
+      name: "Ada"
+      Ada
+      """
+    )
+  }
+
+  @Test func subscriptionDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    var subscription: Subscription? = store.subscribe { print("now", $0.name) }
+    store.dispatch(NameChange.setName("Ada"))
+    subscription = nil
+    store.dispatch(NameChange.setName("Grace"))
+
+    #expect(subscription == nil)
+    expectLines(output, "now Ada")
+  }
+
+  @Test func rootSubscribeDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let subscription = store.subscribe { person in print("name is", person.name) }
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Alien"))
+
+    subscription.cancel()
+    expectLines(
+      output,
+      """
+      name is Ada
+      name is Ada
+      """
+    )
+  }
+
+  @Test func keyPathSubscribeDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let subscription = store.subscribe(\.name) { print("name: \"\($0)\"") }
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Alien"))
+    store.dispatch(NameChange.setName("Grace"))
+
+    subscription.cancel()
+    expectLines(
+      output,
+      """
+      name: ""
+      name: "Ada"
+      name: "Grace"
+      """
+    )
+  }
+
+  @Test func isDuplicateSubscribeDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let subscription = store.subscribe(
+      \.favoriteMovies.movies,
+      isDuplicate: { $0.count == $1.count },
+      { print($0.count, "movies") }
+    )
+    store.dispatch(UpdateMovies.setInput("Alien"))
+    store.dispatch(UpdateMovies.submit)
+
+    subscription.cancel()
+    expectLines(
+      output,
+      """
+      0 movies
+      1 movies
+      """
+    )
+  }
+
+  @Test func valuesDocCommentExamplePrintsItsOutput() async {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let names = store.values(\.name)
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(NameChange.setName("Grace"))
+    for await name in names.prefix(3) { print("name: \"\(name)\"") }
+
+    expectLines(
+      output,
+      """
+      name: ""
+      name: "Ada"
+      name: "Grace"
+      """
+    )
+  }
+
+  @Test func runDocCommentExamplePrintsItsOutput() async {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Greeting())
+    let task = store.run { send in
+      let text = await fetchGreeting()  // "Hello, Ada"
+      send(GreetingAction.loaded(text))
+    }
+    await task.value
+    print(store.text)
+
+    expectLines(output, "Hello, Ada")
+  }
+
+  @Test func middlewareDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    var log: [String] = []
+    func logging(_ name: String) -> Middleware<Person> {
+      Middleware { action, store, next in
+        log.append("\(name) in")
+        next(action)
+        log.append("\(name) out: \(store.name)")
+      }
+    }
+    let store = Store(Person(), middleware: [logging("m1"), logging("m2")])
+    store.dispatch(NameChange.setName("Ada"))
+    print(log)
+
+    expectLines(output, #"["m1 in", "m2 in", "m2 out: Ada", "m1 out: Ada"]"#)
+  }
+
+  @Test func bindingDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let name = store[\.name, NameChange.setName]
+    name.wrappedValue = "Grace"
+    print(store.name, name.wrappedValue)
+
+    expectLines(output, "Grace Grace")
+  }
+
+  @Test func storeBindingDocCommentExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let name = store[\.name, NameChange.setName]
+    name.wrappedValue = "Ada"
+    print(store.name, name.wrappedValue)
+
+    expectLines(output, "Ada Ada")
+  }
+
+  // MARK: - README section (/work/notes/svc-readme.md)
+
+  @Test func readmeQuickStartPrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let subscription = store.subscribe(\.name) { print("name: \"\($0)\"") }
+
+    let name = store[\.name, NameChange.setName]
+    name.wrappedValue = "Ada"
+    store.dispatch(NameChange.setName("Grace"))
+    print(store.name, name.wrappedValue)
+    subscription.cancel()
+
+    expectLines(
+      output,
+      """
+      name: ""
+      name: "Ada"
+      name: "Grace"
+      Grace Grace
+      """
+    )
+  }
+}
