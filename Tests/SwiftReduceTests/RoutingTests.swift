@@ -14,14 +14,14 @@ struct RoutingTests {
         Tracked("a", log, children: [Tracked("a1", log), Tracked("a2", log)]),
         Tracked("b", log, children: [Tracked("b1", log)]),
       ])
-    Store(root).dispatch(Tick())
+    Store(root).dispatch(Knock())
     #expect(log.names == ["root", "a", "a1", "a2", "b", "b1"])
   }
 
   @Test func containerWithoutReducePassesActionsToItsFields() {
     let log = ReductionLog()
     let store = Store(Container(first: Tracked("first", log), second: Tracked("second", log)))
-    store.dispatch(Tick())
+    store.dispatch(Knock())
     #expect(log.names == ["first", "second"])
   }
 
@@ -30,7 +30,7 @@ struct RoutingTests {
     let child = Child(log)
     child.middle = [Tracked("parent field", log)]
     child.own = Tracked("child field", log)
-    Store(child).dispatch(Tick())
+    Store(child).dispatch(Knock())
     #expect(log.names == ["Child", "grandparent field", "parent field", "child field"])
   }
 
@@ -41,7 +41,7 @@ struct RoutingTests {
     let shapes = Shapes()
     shapes.optional = Tracked("optional", log)
     shapes.nestedOptional = .some(.some(Tracked("nested optional", log)))
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == ["optional", "nested optional"])
   }
 
@@ -50,7 +50,7 @@ struct RoutingTests {
     let shapes = Shapes()
     shapes.array = [Tracked("one", log), Tracked("two", log)]
     shapes.contiguous = [Tracked("three", log), Tracked("four", log)]
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == ["one", "two", "three", "four"])
   }
 
@@ -58,7 +58,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let shapes = Shapes()
     shapes.dictionary = ["x": Tracked("x", log), "y": Tracked("y", log), "z": Tracked("z", log)]
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == shapes.dictionary.values.map(\.name))
     #expect(log.names.sorted() == ["x", "y", "z"])
   }
@@ -67,7 +67,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let shapes = Shapes()
     shapes.set = [HashableTracked("p", log), HashableTracked("q", log)]
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == shapes.set.map(\.name))
     #expect(log.names.sorted() == ["p", "q"])
   }
@@ -81,7 +81,7 @@ struct RoutingTests {
       Pair(left: Tracked("left 1", log), right: nil),
       Pair(left: Tracked("left 2", log), right: Tracked("right 2", log)),
     ]
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == ["tuple", "left", "right", "left 1", "left 2", "right 2"])
   }
 
@@ -91,7 +91,7 @@ struct RoutingTests {
     shapes.route = .leg(
       Tracked("first leg", log),
       next: .leg(Tracked("second leg", log), next: .stop(Tracked("stop", log))))
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == ["first leg", "second leg", "stop"])
   }
 
@@ -99,7 +99,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let shapes = Shapes()
     shapes.wrapped = Tracked("wrapped", log)
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == ["wrapped"])
   }
 
@@ -109,14 +109,14 @@ struct RoutingTests {
     shapes.any = Tracked("any", log)
     shapes.existential = Tracked("existential", log)
     shapes.anyObject = Tracked("any object", log)
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == ["any", "existential", "any object"])
   }
 
   @Test func modelsAreReachedThroughGenericModels() {
     let log = ReductionLog()
     let box = Box((Tracked("in tuple", log), [Box(Tracked("in nested box", log))]))
-    Store(box).dispatch(Tick())
+    Store(box).dispatch(Knock())
     #expect(log.names == ["in tuple", "in nested box"])
   }
 
@@ -124,7 +124,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let shapes = Shapes()
     shapes.plainBase = ModelSubclass(log)
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == ["model subclass"])
   }
 
@@ -132,7 +132,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let store = Store(SignalHandler(log))
     store.dispatch(Flare())
-    store.dispatch(Tick())
+    store.dispatch(Knock())
     store.dispatch(Beacon())
     #expect(log.names == ["Flare", "Beacon"])
   }
@@ -145,7 +145,7 @@ struct RoutingTests {
     shapes.opaque = OpaqueHolder(Tracked("hidden", log))
     shapes.any = OpaqueHolder(Tracked("hidden in any", log))
     shapes.plainBase = PlainBase()
-    Store(shapes).dispatch(Tick())
+    Store(shapes).dispatch(Knock())
     #expect(log.names == [])
   }
 
@@ -161,7 +161,7 @@ struct RoutingTests {
         shared,
         Tracked("b", log, children: [shared]),
       ])
-    Store(root).dispatch(Tick())
+    Store(root).dispatch(Knock())
     #expect(log.names == ["root", "a", "shared", "b"])
   }
 
@@ -171,7 +171,7 @@ struct RoutingTests {
     let child = GraphNode("child", log)
     child.parent = parent
     parent.children = [child]
-    Store(parent).dispatch(Tick())
+    Store(parent).dispatch(Knock())
     #expect(log.names == ["parent", "child"])
   }
 
@@ -179,7 +179,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let owner = Owner(log)
     owner.owned = [Owned("first", owner: owner), Owned("second", owner: owner)]
-    Store(owner).dispatch(Tick())
+    Store(owner).dispatch(Knock())
     #expect(log.names == ["owner", "first", "second"])
   }
 
@@ -191,8 +191,8 @@ struct RoutingTests {
     a.next = b
     b.next = c
     c.next = a
-    Store(a).dispatch(Tick())
-    Store(b).dispatch(Tick())
+    Store(a).dispatch(Knock())
+    Store(b).dispatch(Knock())
     #expect(log.names == ["a", "b", "c", "b", "c", "a"])
     a.next = nil
   }
@@ -201,8 +201,8 @@ struct RoutingTests {
     let log = ReductionLog()
     let shared = Tracked("shared", log)
     let store = Store(Tracked("root", log, children: [shared, shared]))
-    store.dispatch(Tick())
-    store.dispatch(Tick())
+    store.dispatch(Knock())
+    store.dispatch(Knock())
     #expect(log.names == ["root", "shared", "root", "shared"])
   }
 
@@ -228,7 +228,7 @@ struct RoutingTests {
   @Test func lazyPropertyNeverAccessedIsNotCreatedByADispatch() {
     let log = ReductionLog()
     let store = Store(LazyHolder(log))
-    store.dispatch(Tick())
+    store.dispatch(Knock())
     #expect(log.names == [])
   }
 
@@ -236,7 +236,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let store = Store(LazyHolder(log))
     _ = store.child
-    store.dispatch(Tick())
+    store.dispatch(Knock())
     #expect(log.names == ["created", "lazy child"])
   }
 
@@ -246,7 +246,7 @@ struct RoutingTests {
     let log = ReductionLog()
     let library = Library(
       shelf: Tracked("shelf", log), archive: [Tracked("archived", log)])
-    Store(library).dispatch(Tick())
+    Store(library).dispatch(Knock())
     #expect(log.names == ["shelf"])
     #expect(library.archive.map(\.name) == ["archived"])
   }
@@ -273,7 +273,7 @@ struct RoutingTests {
       tail.next = link
       tail = link
     }
-    Store(head).dispatch(Tick())
+    Store(head).dispatch(Knock())
 
     var reduced = 0
     var link: ChainLink? = head
@@ -288,7 +288,7 @@ struct RoutingTests {
 
   @Test func arrayOfAMillionModelsIsFullyReduced() {
     let crowd = Crowd(count: 1_000_000)
-    Store(crowd).dispatch(Tick())
+    Store(crowd).dispatch(Knock())
     #expect(crowd.members.reduce(0) { $0 + $1.received } == 1_000_000)
   }
 

@@ -20,7 +20,7 @@ struct StoreTests {
         store.root.onPing = {
           MainActor.assumeIsolated { store.dispatch(NameChange.setName("inner")) }
         }
-        store.dispatch(Tick())
+        store.dispatch(Knock())
       }
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
@@ -28,7 +28,7 @@ struct StoreTests {
       message.contains(
         """
         SwiftReduce: SwiftReduceTests.NameChange.setName("inner") was dispatched from inside reduce(action:) \
-        while reducing SwiftReduceTests.Tick(). Reducers must not dispatch
+        while reducing SwiftReduceTests.Knock(). Reducers must not dispatch
         """))
   }
 }

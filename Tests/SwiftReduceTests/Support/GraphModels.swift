@@ -16,7 +16,7 @@ final class GraphNode: Reducer {
     self.log = log
   }
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     log.record(name)
   }
 }
@@ -33,7 +33,7 @@ final class Owned: Reducer {
     self.owner = owner
   }
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     log.record(name)
   }
 }
@@ -47,7 +47,7 @@ final class Owner: Reducer {
     self.log = log
   }
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     log.record("owner")
   }
 }
@@ -117,12 +117,12 @@ final class Library: Reducer {
   }
 }
 
-/// One link of a long chain of models, counting the `Tick`s it received.
+/// One link of a long chain of models, counting the `Knock`s it received.
 final class ChainLink: Reducer {
   var next: ChainLink?
   var received = 0
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     received += 1
   }
 }
@@ -140,7 +140,7 @@ final class Crowd: Reducer {
 final class Reentrant: Reducer {
   var onPing: (() -> Void)?
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     onPing?()
   }
 }

@@ -15,7 +15,7 @@ final class ReductionLog {
 }
 
 /// An action every ``Tracked`` model handles.
-struct Tick: Action {}
+struct Knock: Action {}
 
 /// An action no fixture model handles.
 struct Ignored: Action {}
@@ -25,7 +25,7 @@ protocol Signal: Action {}
 struct Flare: Signal {}
 struct Beacon: Signal {}
 
-/// A model that records `Tick`s and holds any number of child models.
+/// A model that records `Knock`s and holds any number of child models.
 final class Tracked: Reducer {
   let name: String
   let log: ReductionLog
@@ -37,7 +37,7 @@ final class Tracked: Reducer {
     self.children = children
   }
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     log.record(name)
   }
 }
@@ -77,7 +77,7 @@ class Grandparent: Reducer {
     inherited = Tracked("grandparent field", log)
   }
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     log.record("\(type(of: self))")
   }
 }
@@ -109,7 +109,7 @@ final class ModelSubclass: PlainBase, Reducer {
     self.log = log
   }
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     log.record("model subclass")
   }
 }
@@ -169,7 +169,7 @@ final class HashableTracked: Reducer, Hashable {
     self.log = log
   }
 
-  func reduce(action: Tick) {
+  func reduce(action: Knock) {
     log.record(name)
   }
 
