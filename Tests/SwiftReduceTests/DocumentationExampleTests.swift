@@ -431,4 +431,54 @@ struct DocumentationExampleTests {
       """
     )
   }
+
+  // MARK: - Routing rules article
+
+  @Test func routingRulesArticleExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    struct Announce: Action {}
+
+    final class Room: Reducer {
+      let name: String
+      var rooms: [Room]
+      weak var building: Room?
+      let announce: (String) -> Void
+
+      init(_ name: String, rooms: [Room] = [], announce: @escaping (String) -> Void) {
+        self.name = name
+        self.rooms = rooms
+        self.announce = announce
+        for room in rooms where room.building == nil { room.building = self }
+      }
+
+      func reduce(action: Announce) {
+        announce(name)
+      }
+    }
+
+    let lobby = Room("lobby") { print($0) }
+    let store = Store(
+      Room(
+        "building",
+        rooms: [
+          Room("floor 1", rooms: [lobby, Room("cafe") { print($0) }]) { print($0) },
+          Room("floor 2", rooms: [Room("office") { print($0) }, lobby]) { print($0) },
+        ]
+      ) { print($0) })
+    store.dispatch(Announce())
+
+    expectLines(
+      output,
+      """
+      building
+      floor 1
+      lobby
+      cafe
+      floor 2
+      office
+      """
+    )
+  }
 }

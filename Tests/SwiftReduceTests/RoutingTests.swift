@@ -183,6 +183,27 @@ struct RoutingTests {
     #expect(log.names == ["owner", "first", "second"])
   }
 
+  @Test func weakReferenceToAModelFurtherOnReachesItFirst() {
+    let log = ReductionLog()
+    let root = GraphNode("root", log)
+    let first = GraphNode("first", log)
+    let second = GraphNode("second", log)
+    root.children = [first, second]
+    // `parent` is declared before `children`, so the weak link is followed
+    // first: `second` and its subtree come before `first`'s own children.
+    first.parent = second
+    Store(root).dispatch(Knock())
+    #expect(log.names == ["root", "first", "second"])
+    second.children = [GraphNode("under second", log)]
+    first.children = [GraphNode("under first", log)]
+    Store(root).dispatch(Knock())
+    #expect(
+      log.names == [
+        "root", "first", "second",
+        "root", "first", "second", "under second", "under first",
+      ])
+  }
+
   @Test func strongCycleIsReducedOnceAndTheDispatchEnds() {
     let log = ReductionLog()
     let a = GraphNode("a", log)
