@@ -5,7 +5,7 @@
 /// - A row (`HStack`) puts children side by side, one space apart; spacers
 ///   share the width left over (at least one cell each) and no space is added
 ///   beside them. When the row is too wide, the widest children are narrowed
-///   first, all to the same width, so short ones stay whole.
+///   first, down to a common width, so short ones stay whole the longest.
 /// - Controls read `[N] Title: [text]` and `[N] (Title)`; a tappable row gets
 ///   `[N] ` before its first line and its other lines are indented to match.
 enum Layout {

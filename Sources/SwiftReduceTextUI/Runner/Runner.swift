@@ -55,13 +55,13 @@ public final class Runner<Root: Reducer, Content: View> {
   ///     to the views as an ``EnvironmentObject``.
   ///   - onChange: Called after each line that used a control, for example
   ///     to save the state. An error it throws is shown under the screen.
-  ///   - content: The view to show.
+  ///   - content: Makes the view to show; it is called for each screen.
   public init(
     store: Store<Root>,
     onChange: @escaping @MainActor () throws -> Void = {},
-    @ViewBuilder content: () -> Content
+    @ViewBuilder content: @escaping @MainActor () -> Content
   ) {
-    session = Session(store: store, content: content(), onChange: onChange)
+    session = Session(store: store, content: content, onChange: onChange)
   }
 
   /// Runs the app on the standard input and output until `quit` or the end of
@@ -98,7 +98,7 @@ public final class Runner<Root: Reducer, Content: View> {
         write("\n")
         return
       }
-      if !interactive { write(Self.echo(line, width: columns) + "\n") }
+      if !interactive { write(Self.echo(line) + "\n") }
       switch session.handle(line) {
       case .quit: return
       case .proceed(let reply): message = reply
@@ -107,10 +107,10 @@ public final class Runner<Root: Reducer, Content: View> {
   }
 
   /// An input line as the transcript of a piped session shows it.
-  private static func echo(_ line: InputLine, width: Int) -> String {
+  private static func echo(_ line: InputLine) -> String {
     switch line {
     case .bytes(let bytes):
-      Cells.truncate(Cells.sanitize(String(decoding: bytes, as: UTF8.self)), to: max(width - 2, 1))
+      Cells.sanitize(String(decoding: bytes, as: UTF8.self))
     case .tooLong(let byteCount):
       "(a line of \(byteCount) bytes)"
     }

@@ -13,13 +13,17 @@ final class Session<Root: Reducer, Content: View> {
   }
 
   let store: Store<Root>
-  private let content: Content
+  private let content: @MainActor () -> Content
   private let onChange: @MainActor () throws -> Void
 
   /// The controls of the last screen rendered, which the input refers to.
   private var controls: [Control] = []
 
-  init(store: Store<Root>, content: Content, onChange: @escaping @MainActor () throws -> Void) {
+  init(
+    store: Store<Root>,
+    content: @escaping @MainActor () -> Content,
+    onChange: @escaping @MainActor () throws -> Void
+  ) {
     self.store = store
     self.content = content
     self.onChange = onChange
@@ -27,7 +31,7 @@ final class Session<Root: Reducer, Content: View> {
 
   /// Renders the screen and remembers its controls for the next input.
   func render(width: Int) -> String {
-    let screen = EnvironmentStack.with([store]) { Screen(content, width: width) }
+    let screen = EnvironmentStack.with([store]) { Screen(content(), width: width) }
     controls = screen.controls
     return screen.text
   }

@@ -2,8 +2,9 @@
 ///
 /// Neighbouring views are separated by one space. A ``Spacer`` takes the
 /// width left over, at least one cell, so the views after it end at the right
-/// edge. When the row is too wide, the widest views are cut first, so short
-/// ones such as counts stay whole. A ``Divider`` in a row is a `│`.
+/// edge. When the row is too wide, the widest views are narrowed first: no
+/// view is cut while a wider one could still give up a cell, so short views
+/// such as counts stay whole as long as possible. A ``Divider`` in a row is a `│`.
 ///
 /// ```swift
 /// let row = HStack { Text("Amélie 🎬"); Spacer(); Text("views: 2") }
