@@ -10,9 +10,10 @@ final class FavoriteMovies: Reducer {
     case .setInput(let name):
       input = name
     case .submit:
-      // Unlike the seed, an empty or blank name is not a movie.
-      guard !input.allSatisfy(\.isWhitespace) else { return }
-      movies[input] = movies[input, default: 0] + 1
+      // Unlike the seed, a blank name is not counted as a movie.
+      if !input.allSatisfy(\.isWhitespace) {
+        movies[input] = movies[input, default: 0] + 1
+      }
       input = ""
     case .removeMovie(let name):
       movies.removeValue(forKey: name)

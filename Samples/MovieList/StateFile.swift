@@ -35,6 +35,7 @@ struct StateFile {
   /// The saved state, or `nil` when there is no file yet.
   func load() throws(LoadError) -> Snapshot? {
     guard let data = try contents() else { return nil }
+    guard !data.isEmpty else { throw LoadError(path: path, problem: "it is empty") }
     let snapshot: Snapshot
     do {
       snapshot = try JSONDecoder().decode(Snapshot.self, from: data)

@@ -5,7 +5,8 @@ import SwiftReduceTextUI
 let request = Options.parse(
   Array(CommandLine.arguments.dropFirst()),
   environment: ProcessInfo.processInfo.environment,
-  home: NSHomeDirectory()
+  home: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    ?? NSHomeDirectory()
 )
 
 switch request {
