@@ -1,4 +1,4 @@
-/// A property wrapper that reads an object, such as a ``SwiftReduce/Store``,
+/// A property wrapper that reads an object, such as a `Store`,
 /// provided by an enclosing view or by the ``Runner``.
 ///
 /// A ``Runner`` provides its store to every view it renders;

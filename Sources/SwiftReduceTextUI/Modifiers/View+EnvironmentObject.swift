@@ -25,7 +25,7 @@ extension View {
   /// Name: Ada
   /// ```
   ///
-  /// - Parameter object: The object to provide, usually a ``SwiftReduce/Store``.
+  /// - Parameter object: The object to provide, usually a `Store`.
   /// - Returns: A view whose content can read `object`.
   public func environmentObject(_ object: some AnyObject) -> some View {
     EnvironmentObjectView(content: self, object: object)
