@@ -34,7 +34,7 @@ import SwiftReduce
 /// runner.run()
 /// ```
 ///
-/// run as `printf '1 Ada\nquit\n' | swift run Greeter` prints
+/// in a program run with the lines `1 Ada` and `quit` piped in, prints
 ///
 /// ```
 /// Hello,

@@ -86,7 +86,8 @@ final class Session<Root: Reducer, Content: View> {
     case .textField(let title, let binding, let onSubmit):
       guard let text else {
         return .proceed(
-          message: "\(number) is the text field \"\(title)\": type \(number), a space "
+          message:
+            "\(number) is the text field \"\(Cells.sanitize(title))\": type \(number), a space "
             + "and the text (\(number) and a space alone empty it).")
       }
       run(in: control.environment) {
@@ -96,7 +97,9 @@ final class Session<Root: Reducer, Content: View> {
     case .button(let title, let handler):
       guard text?.allSatisfy(\.isWhitespace) ?? true else {
         return .proceed(
-          message: "\(number) is the button \"\(title)\": type \(number) alone to press it.")
+          message:
+            "\(number) is the button \"\(Cells.sanitize(title))\": type \(number) alone to press it."
+        )
       }
       run(in: control.environment) { perform(handler) }
     case .row(let handler, _):
