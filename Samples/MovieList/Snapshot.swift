@@ -1,0 +1,21 @@
+/// What the state file keeps: the name and the movies with their view counts.
+///
+/// The movie being typed is not kept: it is empty after every submit.
+struct Snapshot: Codable, Equatable {
+  var name: String
+  var movies: [String: Int]
+}
+
+extension Person {
+  /// A person restored from a snapshot.
+  convenience init(_ snapshot: Snapshot) {
+    self.init()
+    name = snapshot.name
+    favoriteMovies.movies = snapshot.movies
+  }
+
+  /// The part of the state that is saved.
+  var snapshot: Snapshot {
+    Snapshot(name: name, movies: favoriteMovies.movies)
+  }
+}

@@ -1,0 +1,14 @@
+/// What the renderer lays out: views reduced to text, controls and stacks.
+///
+/// Controls carry the number they were given in reading order.
+indirect enum Node {
+  case text(String)
+  case textField(number: Int, title: String, value: String)
+  case button(number: Int, title: String)
+  case tappable(number: Int, content: Node)
+  case vertical([Node])
+  case horizontal([Node])
+  case spacer
+  case divider
+  case padding(Int, Node)
+}

@@ -1,0 +1,53 @@
+import SwiftReduce
+
+extension View {
+  /// Makes this view a numbered row that dispatches an action when tapped.
+  ///
+  /// The number comes before the view's first line; the other lines are
+  /// indented to match. In a ``Runner``, the input `N` taps row `N` and the
+  /// action is dispatched to the runner's store.
+  ///
+  /// ```swift
+  /// let row = HStack { Text("Alien"); Spacer(); Text("views: 2") }
+  ///   .onTap(UpdateMovies.removeMovie("Alien"))
+  /// print(row.render(width: 24))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// [1] Alien       views: 2
+  /// ```
+  ///
+  /// - Parameter action: The action dispatched each time the row is tapped.
+  /// - Returns: A tappable view.
+  public func onTap(_ action: some Action) -> some View {
+    TapView(content: self, handler: .dispatch(action))
+  }
+
+  /// Makes this view a numbered row that runs a closure when tapped.
+  ///
+  /// - Parameter action: The closure run each time the row is tapped.
+  /// - Returns: A tappable view.
+  public func onTap(perform action: @escaping @MainActor () -> Void) -> some View {
+    TapView(content: self, handler: .perform(action))
+  }
+}
+
+/// A view made tappable by ``View/onTap(_:)``.
+struct TapView<Content: View>: View, PrimitiveView {
+  let content: Content
+  let handler: Handler
+
+  var body: Never {
+    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
+  }
+
+  func makeNodes(in context: BuildContext) -> [Node] {
+    let number = context.register(.row(handler, summary: ""))
+    let nodes = content.nodes(in: context)
+    let node: Node = nodes.count == 1 ? nodes[0] : .vertical(nodes)
+    context.describeRow(number, as: Layout.summary(of: node))
+    return [.tappable(number: number, content: node)]
+  }
+}

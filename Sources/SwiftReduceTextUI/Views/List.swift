@@ -1,0 +1,67 @@
+/// A view that shows rows, one below another, such as the rows of a collection.
+///
+/// Rows made tappable with ``View/onTap(_:)`` get a number each.
+///
+/// ```swift
+/// let movies = ["Heat": 1, "Alien": 2]
+/// let list = List(movies.keys.sorted(), id: \.self) { title in
+///   HStack { Text(title); Spacer(); Text("views: \(movies[title, default: 0])") }
+///     .onTap(UpdateMovies.removeMovie(title))
+/// }
+/// print(list.render(width: 24))
+/// ```
+///
+/// prints
+///
+/// ```
+/// [1] Alien       views: 2
+/// [2] Heat        views: 1
+/// ```
+public struct List<Content: View>: View {
+  let content: Content
+
+  /// Creates a list from the views of a builder.
+  ///
+  /// - Parameter content: The rows, top to bottom.
+  public init(@ViewBuilder content: () -> Content) {
+    self.content = content()
+  }
+
+  /// Creates a list with one row for each element of a collection.
+  ///
+  /// - Parameters:
+  ///   - data: The elements, in the order their rows are shown.
+  ///   - id: The key path to a value that identifies each element.
+  ///   - rowContent: Makes the row for one element.
+  public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+    _ data: Data,
+    id: KeyPath<Data.Element, ID>,
+    @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> RowContent
+  ) where Content == ForEach<Data, ID, RowContent> {
+    self.content = ForEach(data, id: id, content: rowContent)
+  }
+
+  /// Creates a list with one row for each element of a collection of
+  /// identifiable values.
+  ///
+  /// - Parameters:
+  ///   - data: The elements, in the order their rows are shown.
+  ///   - rowContent: Makes the row for one element.
+  public init<Data: RandomAccessCollection, RowContent: View>(
+    _ data: Data,
+    @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> RowContent
+  ) where Data.Element: Identifiable, Content == ForEach<Data, Data.Element.ID, RowContent> {
+    self.content = ForEach(data, content: rowContent)
+  }
+
+  /// A built-in view has no body: the renderer draws it directly.
+  public var body: Never {
+    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
+  }
+}
+
+extension List: PrimitiveView {
+  func makeNodes(in context: BuildContext) -> [Node] {
+    [.vertical(content.nodes(in: context))]
+  }
+}

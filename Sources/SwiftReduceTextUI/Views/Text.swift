@@ -1,0 +1,36 @@
+/// A view that shows text, one line per line of the string.
+///
+/// A line longer than the width it is given is cut at a character boundary
+/// and ends in `…`. Control characters are shown as `�`, so text from users
+/// can never change the terminal.
+///
+/// ```swift
+/// print(Text("千と千尋の神隠し").render(width: 10))
+/// ```
+///
+/// prints
+///
+/// ```
+/// 千と千尋…
+/// ```
+public struct Text: View {
+  let content: String
+
+  /// Creates a view that shows a string.
+  ///
+  /// - Parameter content: The text; each `\n` starts a new line.
+  public init(_ content: String) {
+    self.content = content
+  }
+
+  /// A built-in view has no body: the renderer draws it directly.
+  public var body: Never {
+    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
+  }
+}
+
+extension Text: PrimitiveView {
+  func makeNodes(in context: BuildContext) -> [Node] {
+    [.text(Cells.sanitize(content, keepingLineBreaks: true))]
+  }
+}

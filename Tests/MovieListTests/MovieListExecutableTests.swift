@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// Runs the built `MovieList` program as a person or a script would.
+struct MovieListExecutableTests {
+  static let usage = """
+    USAGE: MovieList [--file <path>]
+
+    Keeps your name and the movies you watch, with a view count for each.
+    Type help in the app for its commands.
+
+    OPTIONS:
+      --file <path>  The JSON file that keeps the list between runs.
+                     (default: $XDG_DATA_HOME/movielist/state.json, or
+                     ~/.local/share/movielist/state.json when XDG_DATA_HOME is unset)
+      -h, --help     Show this help.
+
+    """
+
+  @Test func pipedSessionPrintsEachScreenAndSavesAfterEveryChange() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")],
+      input: "1 Ada\n3 Alien\n3 Alien\n3 千と千尋の神隠し\nquit\n",
+      environment: ["COLUMNS": "40"])
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    expectText(
+      run.standardOutput,
+      """
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+
+      > 1 Ada
+
+       Ada
+       [1] Enter Name: [Ada] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+
+      > 3 Alien
+
+       Ada
+       [1] Enter Name: [Ada] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       [5] Alien                     views: 1
+
+      > 3 Alien
+
+       Ada
+       [1] Enter Name: [Ada] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       [5] Alien                     views: 2
+
+      > 3 千と千尋の神隠し
+
+       Ada
+       [1] Enter Name: [Ada] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       [5] Alien                     views: 2
+       [6] 千と千尋の神隠し          views: 1
+
+      > quit
+
+      """)
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 2,
+          "千と千尋の神隠し" : 1
+        },
+        "name" : "Ada"
+      }
+
+      """)
+  }
+
+  @Test func aSecondRunShowsTheStateOfTheFirstAndRemovesARow() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    _ = try runMovieList(["--file", file], input: "1 Ada\n3 Alien\n3 Heat\n")
+    let second = try runMovieList(["--file=\(file)"], input: "5\n", environment: ["COLUMNS": "40"])
+    #expect(second.status == 0)
+    expectText(
+      second.standardOutput,
+      """
+
+       Ada
+       [1] Enter Name: [Ada] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       [5] Alien                     views: 1
+       [6] Heat                      views: 1
+
+      > 5
+
+       Ada
+       [1] Enter Name: [Ada] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       [5] Heat                      views: 1
+
+      >\u{20}
+
+      """)
+    let third = try runMovieList(["--file", file], input: "")
+    #expect(third.standardOutput.contains("[5] Heat"))
+    #expect(!third.standardOutput.contains("Alien"))
+  }
+
+  @Test func withoutFileTheStateGoesToXDGDataHome() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      [], input: "1 Ada\n", environment: ["XDG_DATA_HOME": directory.file("data")])
+    #expect(run.status == 0)
+    #expect(try directory.contents(of: "data/movielist/state.json").contains("\"name\" : \"Ada\""))
+  }
+
+  @Test func withoutFileOrXDGDataHomeTheStateGoesUnderHome() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList([], input: "1 Ada\n", environment: ["HOME": directory.path])
+    #expect(run.status == 0)
+    #expect(
+      try directory.contents(of: ".local/share/movielist/state.json").contains("\"name\" : \"Ada\"")
+    )
+  }
+
+  @Test(arguments: [
+    ("{ \"name\": \"Ada\", ", "it is not valid JSON"),
+    ("", "it is empty"),
+    ("[1]", "the top level should be an object"),
+    ("{\"name\": \"Ada\"}", "\"movies\" is missing"),
+    ("{\"name\": 3, \"movies\": {}}", "\"name\" should be a string"),
+    ("{\"name\": null, \"movies\": {}}", "\"name\" should be a string, not null"),
+    ("{\"name\": \"\", \"movies\": {\"Up\": \"2\"}}", "\"movies.Up\" should be a whole number"),
+    (
+      "{\"name\": \"\", \"movies\": {\"Up\": 0}}",
+      "the view count of \"Up\" is 0; counts start at 1"
+    ),
+  ])
+  func aCorruptFileStopsTheProgramAndIsLeftUntouched(content: String, problem: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(content.utf8).write(to: URL(fileURLWithPath: file))
+    let run = try runMovieList(["--file", file], input: "1 Grace\n")
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "MovieList: cannot load \(file): \(problem)\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(content.utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
+  }
+
+  @Test func anUnreadableFileStopsTheProgramNamingTheProblem() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+    let run = try runMovieList(["--file", file], input: "1 Grace\n")
+    #expect(run.status == 1)
+    #expect(run.standardError == "MovieList: cannot load \(file): Is a directory\n")
+  }
+
+  @Test func helpPrintsTheUsage() throws {
+    let run = try runMovieList(["--help"])
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    expectText(run.standardOutput, Self.usage)
+  }
+
+  @Test(arguments: [
+    (["--bogus"], "unknown option '--bogus'"),
+    (["--file"], "--file needs a path"),
+    (["state.json"], "unexpected argument 'state.json'"),
+  ])
+  func aUsageErrorPrintsOneLineAndTheUsageWithStatus2(arguments: [String], problem: String)
+    throws
+  {
+    let run = try runMovieList(arguments)
+    #expect(run.status == 2)
+    #expect(run.standardOutput == "")
+    expectText(run.standardError, "MovieList: \(problem)\n\n" + Self.usage)
+  }
+}

@@ -1,0 +1,19 @@
+import SwiftReduceTextUI
+import Testing
+
+@MainActor
+struct EmptyViewTests {
+  @Test func emptyViewMatchesItsDocumentation() {
+    let view = VStack {
+      Text("above")
+      EmptyView()
+      Text("below")
+    }
+    expectText(
+      view.render(width: 20),
+      """
+      above
+      below
+      """)
+  }
+}

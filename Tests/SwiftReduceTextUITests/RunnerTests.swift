@@ -1,0 +1,118 @@
+import SwiftReduce
+import Testing
+
+@testable import SwiftReduceTextUI
+
+@MainActor
+struct RunnerTests {
+  private func greeter(_ store: Store<Person>) -> Runner<Person, some View> {
+    Runner(store: store) {
+      VStack {
+        Text("Hello, \(store.name)")
+        TextField("Enter Name", text: store[\.name, { NameChange.setName($0) }])
+      }
+    }
+  }
+
+  @Test func runnerMatchesItsDocumentation() {
+    let output = transcript(of: greeter(Store(Person())), input: Array("1 Ada\nquit\n".utf8))
+    expectText(
+      output,
+      """
+      Hello,
+      [1] Enter Name: []
+      > 1 Ada
+      Hello, Ada
+      [1] Enter Name: [Ada]
+      > quit
+
+      """)
+  }
+
+  @Test func pipedSessionPrintsEveryScreenAndExplanationInSequence() {
+    let store = Store(Person())
+    store.dispatch(NameChange.setName("Ada"))
+    let runner = Runner(store: store) { NameEditor() }
+    let input = Array("7\n2\n".utf8) + [0xC3, 0x28, 10]
+    expectText(
+      transcript(of: runner, input: input),
+      """
+      [1] Enter Name: [Ada] [2] (Clear)
+      [3] Hello, Ada
+      > 7
+      [1] Enter Name: [Ada] [2] (Clear)
+      [3] Hello, Ada
+      There is no control 7: the controls are numbered 1 to 3.
+      > 2
+      [1] Enter Name: [] [2] (Clear)
+      [3] Hello,
+      > \u{FFFD}(
+      [1] Enter Name: [] [2] (Clear)
+      [3] Hello,
+      That line is not valid UTF-8 text. Nothing was changed.
+      >\u{20}
+
+      """)
+  }
+
+  @Test func aOneMegabyteLineIsEchoedByItsSizeAndExplained() {
+    let store = Store(Person())
+    let input = [UInt8](repeating: UInt8(ascii: "1"), count: 1 << 20) + [10]
+    expectText(
+      transcript(of: greeter(store), input: input),
+      """
+      Hello,
+      [1] Enter Name: []
+      > (a line of 1048576 bytes)
+      Hello,
+      [1] Enter Name: []
+      That line is 1048576 bytes long; a line can hold at most 4096 bytes. Nothing was changed.
+      >\u{20}
+
+      """)
+    #expect(store.name == "")
+  }
+
+  @Test func quitStopsReadingTheLinesAfterIt() {
+    let store = Store(Person())
+    _ = transcript(of: greeter(store), input: Array("quit\n1 Ada\n".utf8))
+    #expect(store.name == "")
+  }
+
+  @Test func endOfInputWithoutLineFeedStillRunsTheLastLine() {
+    let store = Store(Person())
+    _ = transcript(of: greeter(store), input: Array("1 Ada".utf8))
+    #expect(store.name == "Ada")
+  }
+
+  @Test func onChangeIsCalledAfterEachLineThatUsedAControl() {
+    let store = Store(Person())
+    var saved: [String] = []
+    func save() { saved.append(store.name) }
+    let runner = Runner(store: store, onChange: save) { NameEditor() }
+    _ = transcript(of: runner, input: Array("1 Ada\n9\nhelp\n3\n2\n".utf8))
+    #expect(saved == ["Ada", "Grace", ""])
+  }
+
+  @Test func interactiveSessionClearsTheScreenBeforeEachFrameAndDoesNotEcho() {
+    let output = transcript(
+      of: greeter(Store(Person())), input: Array("1 Ada\n".utf8), interactive: true)
+    #expect(
+      output
+        == "\u{1B}[H\u{1B}[2JHello,\n[1] Enter Name: []\n> "
+        + "\u{1B}[H\u{1B}[2JHello, Ada\n[1] Enter Name: [Ada]\n> \n")
+  }
+
+  @Test func eachScreenIsRenderedAtTheWidthOfTheMoment() {
+    let runner = Runner(store: Store(Person())) { Divider() }
+    var widths = [3, 5]
+    var chunks = [Array("help\n".utf8)]
+    var reader = LineReader { chunks.isEmpty ? nil : chunks.removeFirst() }
+    var output = ""
+    runner.run(
+      reader: &reader, interactive: false, width: { widths.removeFirst() },
+      write: { output += $0 })
+    #expect(output.hasPrefix("───\n> help\n─────\nCommands:\n"))
+    #expect(widths.isEmpty)
+  }
+}
