@@ -35,6 +35,7 @@ private struct Walk: ~Copyable {
   }
 
   private let action: any Action
+  private let actionType: ObjectIdentifier
   private let plans: PlanCache
   private var stack: [Item] = []
   private var visited: IdentitySet
@@ -45,6 +46,7 @@ private struct Walk: ~Copyable {
 
   init(action: any Action, plans: PlanCache, expectedModelCount: Int) {
     self.action = action
+    self.actionType = ObjectIdentifier(type(of: action))
     self.plans = plans
     self.visited = IdentitySet(expectedCount: expectedModelCount)
     self.recentPlans = Array(repeating: (0, nil), count: Self.recentPlanSlots)
@@ -65,7 +67,9 @@ private struct Walk: ~Copyable {
       case var .objectArray(cursor):
         guard let element = cursor.next() else { continue }
         if !cursor.isFinished { stack.append(.objectArray(cursor)) }
-        stack.append(.object(element))
+        // Visiting the element now, rather than pushing it, keeps pre-order:
+        // what it pushes lands above the cursor and is walked first.
+        visit(element)
       case let .elements(cursor):
         guard let element = cursor.next() else { continue }
         stack.append(.elements(cursor))
@@ -81,7 +85,7 @@ private struct Walk: ~Copyable {
 
   private mutating func visit(_ object: AnyObject) {
     guard let model = plan(for: object).model, visited.insert(object) else { return }
-    switch model.acceptance(of: action) {
+    switch model.acceptance(of: action, actionType: actionType) {
     case .ignores: break
     case .exactType: model.receiver.deliverExact(action, to: object)
     case .family: model.receiver.deliverFamily(action, to: object)

@@ -95,8 +95,13 @@ final class ModelPlan {
   ///
   /// A cast succeeds or fails by the action's dynamic type alone, so the
   /// answer is cached per action type.
-  func acceptance(of action: any Action) -> Acceptance {
-    let actionType = ObjectIdentifier(type(of: action))
+  ///
+  /// - Parameters:
+  ///   - action: The action being dispatched.
+  ///   - actionType: Its dynamic type, looked up once per dispatch by the caller.
+  /// - Returns: Whether the model ignores the action, takes its exact type, or
+  ///   takes a protocol it conforms to.
+  func acceptance(of action: any Action, actionType: ObjectIdentifier) -> Acceptance {
     if let lastAcceptance, lastAcceptance.action == actionType { return lastAcceptance.answer }
     let answer: Acceptance
     if let known = acceptanceByAction[actionType] {

@@ -1,7 +1,4 @@
 /// Every case, in the order of the table.
-///
-/// The subscribers case waits for `Store.subscribe(_:_:)`: once that is in the
-/// library, its file goes in `Cases/` and `SubscribersCase()` after `ScalingCase()`.
 @MainActor
 enum Suite {
   static let cases: [any BenchmarkCase] = [
@@ -9,6 +6,7 @@ enum Suite {
     HeavyLeavesCase(),
     TargetedCase(),
     ScalingCase(),
+    SubscribersCase(),
     BindingCase(),
     MemoryCase(),
   ]
