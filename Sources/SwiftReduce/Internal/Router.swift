@@ -12,13 +12,11 @@
 @MainActor
 final class Router {
   private let plans = PlanCache.shared
-  private var expectedModelCount = 0
 
   /// Delivers `action` to every model reachable from `root` that handles it.
   func route(_ action: any Action, from root: AnyObject) {
-    var walk = Walk(action: action, plans: plans, expectedModelCount: expectedModelCount)
+    var walk = Walk(action: action, plans: plans)
     walk.run(from: root)
-    expectedModelCount = walk.visitedCount
   }
 }
 
@@ -44,15 +42,13 @@ private struct Walk: ~Copyable {
   /// tree are of few types, and looking one up here costs a shift and a compare.
   private var recentPlans: [(type: UInt, plan: TypePlan?)]
 
-  init(action: any Action, plans: PlanCache, expectedModelCount: Int) {
+  init(action: any Action, plans: PlanCache) {
     self.action = action
     self.actionType = ObjectIdentifier(type(of: action))
     self.plans = plans
-    self.visited = IdentitySet(expectedCount: expectedModelCount)
+    self.visited = IdentitySet()
     self.recentPlans = Array(repeating: (0, nil), count: Self.recentPlanSlots)
   }
-
-  var visitedCount: Int { visited.count }
 
   private static let recentPlanSlots = 64
 
