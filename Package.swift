@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "SwiftReduce",
+  // Observation, which `Store` conforms to, needs these on Apple platforms.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
   products: [
     // Libraries
     .library(name: "SwiftReduce", targets: ["SwiftReduce"]),

@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "SwiftReduceBenchmarks",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
   dependencies: [
     // The library under test, from the repository root
     .package(name: "SwiftReduce", path: "..")

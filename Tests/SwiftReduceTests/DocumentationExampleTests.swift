@@ -419,6 +419,10 @@ struct DocumentationExampleTests {
     name.wrappedValue = "Ada"
     store.dispatch(NameChange.setName("Grace"))
     print(store.name, name.wrappedValue)
+
+    store.dispatch(UpdateMovies.setInput("Alien"))
+    store.dispatch(UpdateMovies.submit)
+    print(store.favoriteMovies.movies)
     subscription.cancel()
 
     expectLines(
@@ -428,6 +432,7 @@ struct DocumentationExampleTests {
       name: "Ada"
       name: "Grace"
       Grace Grace
+      ["Alien": 1]
       """
     )
   }
