@@ -28,14 +28,15 @@ let package = Package(
     ),
 
     // Tests
-    .testTarget(name: "SwiftReduceTests", dependencies: ["SwiftReduce"]),
+    .target(name: "SwiftReduceTestSupport", path: "Tests/SwiftReduceTestSupport"),
+    .testTarget(name: "SwiftReduceTests", dependencies: ["SwiftReduce", "SwiftReduceTestSupport"]),
     .testTarget(
       name: "SwiftReduceTextUITests",
-      dependencies: ["SwiftReduce", "SwiftReduceTextUI"]
+      dependencies: ["SwiftReduce", "SwiftReduceTextUI", "SwiftReduceTestSupport"]
     ),
     .testTarget(
       name: "MovieListTests",
-      dependencies: ["MovieList", "SwiftReduce", "SwiftReduceTextUI"]
+      dependencies: ["MovieList", "SwiftReduce", "SwiftReduceTextUI", "SwiftReduceTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftReduceTestSupport
 import Testing
 
 /// Runs the built `MovieList` program as a person or a script would.

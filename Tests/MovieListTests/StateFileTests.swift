@@ -1,4 +1,5 @@
 import Foundation
+import SwiftReduceTestSupport
 import Testing
 
 @testable import MovieList

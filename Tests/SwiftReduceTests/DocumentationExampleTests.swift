@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 /// Runs the examples of the DocC articles and of the doc comments, verbatim

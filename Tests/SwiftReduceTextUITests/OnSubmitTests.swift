@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import SwiftReduceTextUI
 import Testing
 

@@ -1,3 +1,4 @@
+import SwiftReduceTestSupport
 import SwiftReduceTextUI
 import Testing
 

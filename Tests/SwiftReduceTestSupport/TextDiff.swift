@@ -3,7 +3,12 @@ import Testing
 /// Expects `actual` to equal `expected` line for line; on failure the comment
 /// shows each differing line as `-` expected and `+` actual, with `·` for
 /// spaces at the end of a line.
-func expectText(
+///
+/// - Parameters:
+///   - actual: The text produced.
+///   - expected: The whole text it must be.
+///   - sourceLocation: Where to report a difference.
+public func expectText(
   _ actual: String,
   _ expected: String,
   sourceLocation: SourceLocation = #_sourceLocation
@@ -13,8 +18,27 @@ func expectText(
     sourceLocation: sourceLocation)
 }
 
+/// Expects printed lines, joined with line feeds, to equal a whole text.
+///
+/// - Parameters:
+///   - lines: The lines printed, in order.
+///   - expected: The whole text they must make.
+///   - sourceLocation: Where to report a difference.
+public func expectLines(
+  _ lines: [String],
+  _ expected: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  expectText(lines.joined(separator: "\n"), expected, sourceLocation: sourceLocation)
+}
+
 /// The lines of two texts side by side: ` ` for equal lines, `-`/`+` for different ones.
-func lineDiff(expected: String, actual: String) -> Comment {
+///
+/// - Parameters:
+///   - expected: The text wanted.
+///   - actual: The text produced.
+/// - Returns: A comment listing every line, marking the ones that differ.
+public func lineDiff(expected: String, actual: String) -> Comment {
   let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
   let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
   var diff: [String] = []
