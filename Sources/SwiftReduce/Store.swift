@@ -105,9 +105,11 @@ public final class Store<Root: Reducer> {
     }
   }
 
-  /// Runs the traversal for one action, refusing re-entrant dispatch from a reducer.
-  func reduce(_ action: any Action) {
-    refuseDispatchFromReducer(action)
+  /// Runs the traversal for one action.
+  ///
+  /// Only `dispatch(_:)` gets here, through the middleware chain, after it has
+  /// refused a dispatch made from inside a reducer.
+  private func reduce(_ action: any Action) {
     // Observers hear of the change before `actionBeingReduced` is set, so an
     // `onChange` that dispatches is queued rather than taken for a reducer.
     observationRegistrar.withMutation(of: self, keyPath: \.root) {
