@@ -52,6 +52,11 @@ protocol PrimitiveView {
 }
 
 extension Never: View {
+  /// `Never` is the body type of every built-in view.
+  public typealias Body = Never
+}
+
+extension View where Body == Never {
   /// A built-in view has no body: the renderer draws it directly.
   public var body: Never {
     fatalError("SwiftReduceTextUI: a built-in view has no body to read.")

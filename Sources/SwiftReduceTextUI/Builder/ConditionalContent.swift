@@ -8,11 +8,6 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View {
   }
 
   let storage: Storage
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension ConditionalContent: PrimitiveView {

@@ -13,11 +13,6 @@
 public struct EmptyView: View {
   /// Creates a view that shows nothing.
   public init() {}
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension EmptyView: PrimitiveView {

@@ -13,11 +13,6 @@ public struct TupleView<each Content: View>: View {
   public init(_ value: (repeat each Content)) {
     self.value = value
   }
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension TupleView: PrimitiveView {

@@ -37,11 +37,6 @@ public struct Button: View {
     self.title = title
     self.handler = .perform(action)
   }
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension Button: PrimitiveView {

@@ -14,11 +14,6 @@
 public struct Divider: View {
   /// Creates a divider.
   public init() {}
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension Divider: PrimitiveView {

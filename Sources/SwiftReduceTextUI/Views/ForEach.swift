@@ -43,11 +43,6 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     self.data = data
     self.content = content
   }
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {

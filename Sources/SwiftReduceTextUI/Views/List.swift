@@ -53,11 +53,6 @@ public struct List<Content: View>: View {
   ) where Data.Element: Identifiable, Content == ForEach<Data, Data.Element.ID, RowContent> {
     self.content = ForEach(data, content: rowContent)
   }
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension List: PrimitiveView {

@@ -12,11 +12,6 @@
 public struct Spacer: View {
   /// Creates a spacer.
   public init() {}
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension Spacer: PrimitiveView {

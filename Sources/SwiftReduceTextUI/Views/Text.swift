@@ -22,11 +22,6 @@ public struct Text: View {
   public init(_ content: String) {
     self.content = content
   }
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension Text: PrimitiveView {

@@ -32,11 +32,6 @@ public struct TextField: View {
     self.title = title
     self.text = text
   }
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension TextField: PrimitiveView {

@@ -24,11 +24,6 @@ public struct VStack<Content: View>: View {
   public init(@ViewBuilder content: () -> Content) {
     self.content = content()
   }
-
-  /// A built-in view has no body: the renderer draws it directly.
-  public var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
 }
 
 extension VStack: PrimitiveView {
