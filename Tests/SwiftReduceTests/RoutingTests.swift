@@ -204,6 +204,40 @@ struct RoutingTests {
       ])
   }
 
+  @Test func unmanagedUnownedAndWeakExistentialReferencesAreFollowed() {
+    let log = ReductionLog()
+    let unmanaged = GraphNode("unowned(unsafe)", log)
+    let optionalUnowned = GraphNode("optional unowned", log)
+    let neighbour = GraphNode("weak existential", log)
+    let linked = GraphNode("weak in a struct", log)
+    let model = BackPointers(log, unmanaged: unmanaged)
+    model.optionalUnowned = optionalUnowned
+    model.neighbour = neighbour
+    model.link.target = linked
+    Store(model).dispatch(Knock())
+    #expect(
+      log.names == [
+        "back pointers", "unowned(unsafe)", "optional unowned", "weak existential",
+        "weak in a struct",
+      ])
+    withExtendedLifetime((unmanaged, optionalUnowned, neighbour, linked)) {}
+  }
+
+  @Test func clearedWeakAndNilUnownedReferencesAreSkipped() {
+    let log = ReductionLog()
+    let unmanaged = GraphNode("unowned(unsafe)", log)
+    let model = BackPointers(log, unmanaged: unmanaged)
+    do {
+      let gone = GraphNode("released", log)
+      model.neighbour = gone
+      model.link.target = gone
+    }
+    Store(model).dispatch(Knock())
+    #expect(model.neighbour == nil)
+    #expect(log.names == ["back pointers", "unowned(unsafe)"])
+    withExtendedLifetime(unmanaged) {}
+  }
+
   @Test func strongCycleIsReducedOnceAndTheDispatchEnds() {
     let log = ReductionLog()
     let a = GraphNode("a", log)

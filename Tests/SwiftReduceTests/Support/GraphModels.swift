@@ -144,3 +144,30 @@ final class Reentrant: Reducer {
     onPing?()
   }
 }
+
+/// A class-bound protocol, for `weak` existential back-pointers.
+protocol Neighbour: AnyObject {}
+extension GraphNode: Neighbour {}
+
+/// A struct holding a weak reference, stored inline in a model.
+struct WeakLink {
+  weak var target: GraphNode?
+}
+
+/// A model with every kind of non-strong reference the traversal must load.
+final class BackPointers: Reducer {
+  let log: ReductionLog
+  unowned(unsafe) var unmanaged: GraphNode
+  unowned var optionalUnowned: GraphNode?
+  weak var neighbour: (any Neighbour)?
+  var link = WeakLink()
+
+  init(_ log: ReductionLog, unmanaged: GraphNode) {
+    self.log = log
+    self.unmanaged = unmanaged
+  }
+
+  func reduce(action: Knock) {
+    log.record("back pointers")
+  }
+}
