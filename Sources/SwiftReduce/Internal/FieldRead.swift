@@ -54,9 +54,13 @@ protocol ContiguousStorageArray {
   static var storedElementType: Any.Type { get }
 }
 
-extension Array: ContiguousStorageArray {
-  static var storedElementType: Any.Type { Element.self }
-}
+#if !_runtime(_ObjC)
+  // Where Objective-C interop exists, an `Array` may be backed by an
+  // `NSArray`, so its storage is walked only where it cannot be.
+  extension Array: ContiguousStorageArray {
+    static var storedElementType: Any.Type { Element.self }
+  }
+#endif
 
 extension ContiguousArray: ContiguousStorageArray {
   static var storedElementType: Any.Type { Element.self }

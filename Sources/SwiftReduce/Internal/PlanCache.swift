@@ -116,6 +116,8 @@ final class PlanCache {
       } else if let array = field.type as? any ContiguousStorageArray.Type,
         Reflection.isObjectReference(array.storedElementType)
       {
+        // `ContiguousArray` always has native storage; `Array` conforms only
+        // without Objective-C interop, where it cannot be a bridged `NSArray`.
         reads.append(.objectArray(offset: offset))
       } else if case .fields = plan(for: field.type).shape,
         let inner = Reflection.storedFields(of: field.type)

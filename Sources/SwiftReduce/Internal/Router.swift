@@ -177,10 +177,17 @@ private struct Walk: ~Copyable {
   /// what `type(of:)` returns; reading it directly skips the runtime's
   /// general dynamic-type lookup on the hot path.
   private mutating func plan(for object: AnyObject) -> TypePlan {
-    let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()).load(as: UInt.self)
-    let slot = Self.recentPlanSlot(for: key)
-    if recentPlans[slot].type == key, let plan = recentPlans[slot].plan { return plan }
-    return plan(for: type(of: object))
+    #if _runtime(_ObjC)
+      // An Objective-C object's first word may be a non-pointer isa, and a
+      // tagged pointer has no memory behind it at all.
+      return plan(for: type(of: object))
+    #else
+      let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        .load(as: UInt.self)
+      let slot = Self.recentPlanSlot(for: key)
+      if recentPlans[slot].type == key, let plan = recentPlans[slot].plan { return plan }
+      return plan(for: type(of: object))
+    #endif
   }
 
   private static func recentPlanSlot(for key: UInt) -> Int {
