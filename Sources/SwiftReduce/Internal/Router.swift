@@ -194,12 +194,3 @@ private struct Walk: ~Copyable {
     Int(truncatingIfNeeded: key >> 4) & (recentPlanSlots - 1)
   }
 }
-
-extension Reducer {
-  /// Reduces `action` if this model handles its type.
-  func receive(_ action: any Action) -> Bool {
-    guard let typed = action as? ReducedAction else { return false }
-    reduce(action: typed)
-    return true
-  }
-}
