@@ -31,8 +31,6 @@ public final class Store<Root: Reducer> {
   /// The root model of the state tree.
   public let root: Root
 
-  private let router = Router()
-
   /// The action whose traversal is running, used to refuse dispatch from a reducer.
   private var actionBeingReduced: (any Action)?
 
@@ -115,7 +113,7 @@ public final class Store<Root: Reducer> {
     observationRegistrar.withMutation(of: self, keyPath: \.root) {
       actionBeingReduced = action
       defer { actionBeingReduced = nil }
-      router.route(action, from: root)
+      Walk.dispatch(action, from: root)
     }
   }
 

@@ -1,9 +1,8 @@
-@_spi(Reflection) import Swift
-
 /// Builds and keeps one ``TypePlan`` per type, for every store of the process.
 ///
 /// A plan depends on the type alone, so it is computed the first time a value
-/// of the type is met and reused by every later dispatch.
+/// of the type is met and reused by every later dispatch. Plans are never
+/// freed: reads and walk frames refer to them without retaining them.
 @MainActor
 final class PlanCache {
   static let shared = PlanCache()
@@ -20,15 +19,15 @@ final class PlanCache {
     }
   }
 
-  /// The number of plans built so far.
-  var count: Int { plans.count }
-
   /// The plan for `type`, built on first use.
   func plan(for type: Any.Type) -> TypePlan {
     let key = ObjectIdentifier(type)
     if let plan = plans[key] { return plan }
     if inProgress.contains(key) {
-      return TypePlan(type, .allChildren, mayHoldModels: true)
+      // Kept alive by `placeholders`, since reads may name it.
+      let placeholder = TypePlan(type, .allChildren, mayHoldModels: true)
+      placeholders.append(placeholder)
+      return placeholder
     }
     inProgress.insert(key)
     let plan = makePlan(for: type)
@@ -37,12 +36,16 @@ final class PlanCache {
     return plan
   }
 
+  /// The stand-in plans of recursive types, kept for as long as reads name them.
+  private var placeholders: [TypePlan] = []
+
   // MARK: - Building plans
 
   private func makePlan(for type: Any.Type) -> TypePlan {
     switch Reflection.kind(of: type) {
     case .class:
-      if let modelType = type as? any Reducer.Type {
+      // An actor is an isolation boundary: its stored properties belong to it.
+      if let modelType = type as? any Reducer.Type, !Reflection.isActor(type) {
         return TypePlan(type, .model(makeModelPlan(for: modelType)))
       }
       return TypePlan(type, .opaqueObject)
@@ -56,14 +59,15 @@ final class PlanCache {
         ? TypePlan(type, .optional(optional)) : TypePlan(type, .inert)
     case .tuple:
       return makeFieldsPlan(for: type)
-    case .function, .metatype, .existentialMetatype, .opaque:
+    case .plainData:
       return TypePlan(type, .inert)
-    case .foreignClass, .objcClassWrapper:
+    case .foreignObject:
       return TypePlan(type, .opaqueObject)
-    default:
-      // Existentials (`Any`, `any P`, `any P<T>`) can hold a model; values
-      // never arrive with an existential type, since the runtime opens them.
-      // Kinds this code does not know are treated the same way, to stay sound.
+    case .existential:
+      // `Any`, `any P`, `any P<T>`: whatever is inside can be a model.
+      return TypePlan(type, .existential)
+    case .unknown:
+      // Kinds this code does not know are read through the runtime, to stay sound.
       return TypePlan(type, .allChildren, mayHoldModels: true)
     }
   }
@@ -72,12 +76,15 @@ final class PlanCache {
     if type is any UntraversedStorage.Type {
       return TypePlan(type, .inert)
     }
-    if let collection = type as? any Collection.Type {
-      let (walker, elementType) = makeWalker(for: collection) { elementType in
-        Reflection.kind(of: elementType) == .class
-      }
-      return plan(for: elementType).mayHoldModels
-        ? TypePlan(type, .elements(walker)) : TypePlan(type, .inert)
+    if let array = type as? any ContiguousStorageArray.Type,
+      Reflection.isObjectReference(array.storedElementType)
+    {
+      let stride = makeAccess(for: array.storedElementType).stride
+      return TypePlan(type, .fields(Self.store([.objectArray(offset: 0, stride: stride)])))
+    }
+    if let collection = type as? any StandardCollection.Type {
+      return plan(for: collection.elementType).mayHoldModels
+        ? TypePlan(type, .elements(collection)) : TypePlan(type, .inert)
     }
     if Reflection.kind(of: type) == .enum {
       return Reflection.enumHasNoPayloadCases(type)
@@ -90,44 +97,43 @@ final class PlanCache {
     guard let fields = Reflection.storedFields(of: type) else {
       return TypePlan(type, .allChildren)
     }
-    let reads = reads(for: fields, at: 0)
-    return reads.isEmpty
-      ? TypePlan(type, .inert) : TypePlan(type, .fields(reads, makeAccess(for: type)))
+    let reads = reads(for: fields)
+    return reads.isEmpty ? TypePlan(type, .inert) : TypePlan(type, .fields(Self.store(reads)))
   }
 
   private func makeModelPlan(for type: any Reducer.Type) -> ModelPlan {
-    let reads = Reflection.storedFields(of: type).map { self.reads(for: $0, at: 0) }
+    let reads = Reflection.storedFields(of: type).map { Self.store(self.reads(for: $0)) }
     return ModelPlan(
-      receiver: makeReceiver(for: type), reads: reads,
+      type: type, receiver: makeReceiver(for: type), reads: reads,
       hierarchy: Reflection.classHierarchy(of: type))
   }
 
-  /// The reads that find every model in `fields`, laid out from `base`.
+  /// The reads that find every model in `fields`.
   ///
-  /// Inline structs and tuples are looked through, so their fields become
+  /// Inline structs and tuples are looked through, so their reads become
   /// reads at their own offsets; collections are not, since their elements
   /// live elsewhere.
-  private func reads(for fields: [StoredField], at base: Int) -> [FieldRead] {
+  private func reads(for fields: [StoredField]) -> [FieldRead] {
     var reads: [FieldRead] = []
-    for field in fields where plan(for: field.type).mayHoldModels {
-      let offset = base + field.offset
+    for field in fields {
+      let plan = plan(for: field.type)
+      guard plan.mayHoldModels else { continue }
       if field.ownership != .strong || Reflection.isObjectReference(field.type) {
-        reads.append(.object(offset: offset, ownership: field.ownership))
-      } else if let array = field.type as? any ContiguousStorageArray.Type,
-        Reflection.isObjectReference(array.storedElementType)
-      {
-        // `ContiguousArray` always has native storage; `Array` conforms only
-        // without Objective-C interop, where it cannot be a bridged `NSArray`.
-        reads.append(.objectArray(offset: offset))
-      } else if case .fields = plan(for: field.type).shape,
-        let inner = Reflection.storedFields(of: field.type)
-      {
-        reads += self.reads(for: inner, at: offset)
+        reads.append(.object(offset: field.offset, ownership: field.ownership))
+      } else if case let .fields(inner) = plan.shape {
+        reads += inner.map { $0.shifted(by: field.offset) }
       } else {
-        reads.append(.value(offset: offset, access: makeAccess(for: field.type)))
+        reads.append(.value(offset: field.offset, plan: Unmanaged.passUnretained(plan)))
       }
     }
     return reads
+  }
+
+  /// Copies `reads` into memory that lives as long as the process, like the plans.
+  private static func store(_ reads: [FieldRead]) -> UnsafeBufferPointer<FieldRead> {
+    let buffer = UnsafeMutableBufferPointer<FieldRead>.allocate(capacity: reads.count)
+    _ = buffer.initialize(from: reads)
+    return UnsafeBufferPointer(buffer)
   }
 
   // MARK: - Plain data

@@ -3,11 +3,12 @@ protocol ActionReceiver {
   /// How the model type takes actions of `action`'s dynamic type.
   func acceptance(of action: any Action) -> ModelPlan.Acceptance
 
-  /// Calls `reduce(action:)` on `model` with an action of exactly its parameter type.
-  func deliverExact(_ action: any Action, to model: AnyObject)
+  /// Calls `reduce(action:)` on the model at `model` with the action stored at
+  /// `action`, which is of exactly the model's parameter type.
+  func deliverExact(_ action: UnsafeRawPointer, to model: UnsafeRawPointer)
 
   /// Casts `action` to the model's action family and calls `reduce(action:)`.
-  func deliverFamily(_ action: any Action, to model: AnyObject)
+  func deliverFamily(_ action: any Action, to model: UnsafeRawPointer)
 }
 
 /// The receiver for models of type `Model`.
@@ -19,20 +20,17 @@ struct Receiver<Model: Reducer>: ActionReceiver {
     return action is Model.ReducedAction ? .family : .ignores
   }
 
-  func deliverExact(_ action: any Action, to model: AnyObject) {
-    // The dynamic type was checked to be `Model.ReducedAction` itself, so the
-    // opened value is reinterpreted instead of cast: a cast would build
-    // `Optional<Model.ReducedAction>` metadata at run time on every call.
-    func open<Concrete: Action>(_ concrete: Concrete) {
-      unsafeDowncast(model, to: Model.self)
-        .reduce(action: unsafeBitCast(concrete, to: Model.ReducedAction.self))
+  func deliverExact(_ action: UnsafeRawPointer, to model: UnsafeRawPointer) {
+    // Unmanaged: the walk keeps the model alive for the whole dispatch, so it
+    // is borrowed here rather than retained around the call.
+    Unmanaged<Model>.fromOpaque(model)._withUnsafeGuaranteedRef {
+      $0.reduce(action: action.assumingMemoryBound(to: Model.ReducedAction.self).pointee)
     }
-    open(action)
   }
 
-  func deliverFamily(_ action: any Action, to model: AnyObject) {
+  func deliverFamily(_ action: any Action, to model: UnsafeRawPointer) {
     guard let typed = action as? Model.ReducedAction else { return }
-    unsafeDowncast(model, to: Model.self).reduce(action: typed)
+    Unmanaged<Model>.fromOpaque(model)._withUnsafeGuaranteedRef { $0.reduce(action: typed) }
   }
 }
 

@@ -1,9 +1,51 @@
 @_spi(Reflection) import Swift
 
-// The runtime entry points behind `Mirror`. The traversal calls them directly
+// Every reliance of SwiftReduce on the Swift runtime's ABI lives in this file:
+// the runtime entry points it calls and the memory layouts it reads. Each
+// fact below is the stable Swift 5 ABI, and each is pinned by a routing test
+// (in Tests/SwiftReduceTests/RoutingTests.swift unless named otherwise) that
+// fails if the fact stops holding.
+//
+// - Runtime entry points: `swift_reflectionMirror_count` and
+//   `swift_reflectionMirror_subscript` (what `Mirror` calls, minus custom
+//   mirrors), `swift_getTypeContextDescriptor`, `swift_getMetadataKind`, and
+//   the `_forEachField` SPI. Pinned by every routing test.
+// - Field descriptors: a type context descriptor holds a relative pointer to
+//   its field descriptor at byte 16; records of `recordSize` bytes start at
+//   byte 16, with a relative pointer to the mangled type name at byte 4; the
+//   names of `weak`, `unowned` and `unowned(unsafe)` storage end in `Xw`,
+//   `Xo`, `Xu`. Pinned by `weakBackPointerToTheParentDoesNotReduceItTwice`,
+//   `unownedBackPointerToTheOwnerDoesNotReduceItTwice` and
+//   `unownedUnsafeFieldIsFollowedLikeAStrongOne`.
+// - Context descriptor flags: bit 23 of a class descriptor's flags (kind-
+//   specific bit 7) marks an actor, distributed actors included. Pinned by
+//   `actorIsNeverEnteredEvenWhenItIsAModel` and
+//   `distributedActorIsNeverEntered`.
+// - Existential metadata: 32 bits of flags after the kind; the top bit is
+//   clear when the existential is class-bound, which is then stored as the
+//   instance pointer followed by witness tables. Pinned by
+//   `modelsAreReachedThroughArraysOfClassBoundExistentials`.
+// - Enum metadata: the word after the kind points to the nominal type
+//   descriptor, whose 32-bit field at byte 20 counts payload cases in its low
+//   24 bits. Pinned by `modelsAreReachedThroughEnumPayloadsIncludingIndirectOnes`.
+// - Heap objects: the first word of a native Swift object is its class
+//   metadata. Read only without Objective-C interop (an Objective-C object's
+//   first word can be a non-pointer isa). Pinned by every routing test.
+// - Array storage: an `Array` or `ContiguousArray` is one reference to its
+//   storage object, which holds the element count at byte 16 and the elements
+//   from byte 32; a storage object whose array is not uniquely referenced is
+//   never changed in place. `Array` storage is read only without Objective-C
+//   interop, where an `Array` cannot be a bridged `NSArray`. Pinned by
+//   `modelsAreReachedThroughArraysInOrder` and
+//   `modelRemovedFromAnArrayByAnEarlierSiblingIsStillReduced`.
+//
+// Building with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the paths Apple
+// platforms take (no isa or `Array` storage reads) on any platform, so CI
+// tests them on Linux.
+
+// The runtime entry points behind `Mirror`. The walk calls them directly
 // so that reading one stored property neither builds every sibling's label
-// string nor allocates a `Mirror`; weak and unowned fields are loaded by the
-// runtime exactly as `Mirror` loads them.
+// string nor allocates a `Mirror`, and custom mirrors are never consulted.
 
 typealias FieldNameRelease = @convention(c) (UnsafePointer<CChar>?) -> Void
 
@@ -25,7 +67,7 @@ private func runtimeChild<T>(
   outFreeFunc: UnsafeMutablePointer<FieldNameRelease?>
 ) -> Any
 
-/// Reads stored values the way `Mirror` does, one child at a time.
+/// The runtime's view of types and values: stored fields, metadata kinds and raw layouts.
 enum Reflection {
   /// The number of children `Mirror` would show for `value` viewed as `type`.
   ///
@@ -195,10 +237,21 @@ enum Reflection {
     return flags & 0x8000_0000 == 0
   }
 
-  /// The metadata kind of `type`: class, struct, enum, optional, tuple, ….
-  static func kind(of type: Any.Type) -> _MetadataKind {
-    _MetadataKind(rawValue: runtimeMetadataKind(type)) ?? .unknown
+  /// What kind of type `type` is, from its metadata kind.
+  static func kind(of type: Any.Type) -> TypeKind {
+    switch _MetadataKind(rawValue: runtimeMetadataKind(type)) ?? .unknown {
+    case .class: .class
+    case .struct: .struct
+    case .enum: .enum
+    case .optional: .optional
+    case .tuple: .tuple
+    case .existential: .existential
+    case .function, .metatype, .existentialMetatype, .opaque: .plainData
+    case .foreignClass, .objcClassWrapper: .foreignObject
+    default: .unknown
+    }
   }
+
 
   /// Whether an enum has no case with a payload, so its values hold nothing.
   ///
@@ -213,6 +266,47 @@ enum Reflection {
     else { return false }
     let payloadCasesAndSizeOffset = descriptor.load(fromByteOffset: 20, as: UInt32.self)
     return payloadCasesAndSizeOffset & 0x00FF_FFFF == 0
+  }
+
+
+  // MARK: - Raw layouts
+
+  /// A key for the class of the object at `object`, equal for instances of one class.
+  ///
+  /// Without Objective-C interop this is the object's first word, its class
+  /// metadata, which skips the runtime's general dynamic-type lookup.
+  @inline(__always)
+  static func classKey(of object: UnsafeRawPointer) -> UInt {
+    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
+      return UInt(bitPattern: ObjectIdentifier(classType(of: object)))
+    #else
+      return object.load(as: UInt.self)
+    #endif
+  }
+
+  /// The class of the object at `object`.
+  static func classType(of object: UnsafeRawPointer) -> AnyClass {
+    // Unmanaged: the caller keeps the object alive; this only asks its type.
+    Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { type(of: $0) }
+  }
+
+  /// The element count of the `Array` or `ContiguousArray` storage object at `storage`.
+  @inline(__always)
+  static func arrayCount(storage: UnsafeRawPointer) -> Int {
+    storage.load(fromByteOffset: 2 * MemoryLayout<Int>.size, as: Int.self)
+  }
+
+  /// The address of the first element in the array storage object at `storage`.
+  @inline(__always)
+  static func arrayElements(storage: UnsafeRawPointer) -> UnsafeRawPointer {
+    storage + 4 * MemoryLayout<Int>.size
+  }
+
+  /// Whether `type` is an actor class (distributed actors included).
+  static func isActor(_ type: Any.Type) -> Bool {
+    guard let descriptor = runtimeTypeContextDescriptor(type) else { return false }
+    let flags = descriptor.load(as: UInt32.self)
+    return flags & (1 << (16 + 7)) != 0
   }
 
   /// The chain of classes from the root-most superclass down to `type`.
@@ -233,4 +327,38 @@ private struct WeakStorage {
 /// The storage of an `unowned` reference field.
 private struct UnownedStorage {
   unowned(safe) var object: AnyObject?
+}
+
+/// Lets the plan builder recognise arrays whose storage it can walk directly.
+protocol ContiguousStorageArray {
+  static var storedElementType: Any.Type { get }
+}
+
+#if !_runtime(_ObjC) && !SWIFTREDUCE_PORTABLE_TRAVERSAL
+  // Where Objective-C interop exists, an `Array` may be backed by an
+  // `NSArray`, so its storage is walked only where it cannot be.
+  extension Array: ContiguousStorageArray {
+    static var storedElementType: Any.Type { Element.self }
+  }
+#endif
+
+// `ContiguousArray` always has native storage.
+extension ContiguousArray: ContiguousStorageArray {
+  static var storedElementType: Any.Type { Element.self }
+}
+
+/// The kinds of type the plan builder tells apart.
+enum TypeKind {
+  case `class`
+  case `struct`
+  case `enum`
+  case optional
+  case tuple
+  case existential
+  /// Functions, metatypes and opaque builtins: they hold no models.
+  case plainData
+  /// Foreign and Objective-C classes: never models.
+  case foreignObject
+  /// A kind this code does not know.
+  case unknown
 }

@@ -1,0 +1,56 @@
+/// A position in one collection value whose elements the walk visits one at a time.
+///
+/// The walk keeps a cursor on its stack instead of pushing every element, so
+/// a model holding a dictionary of a million models needs no million-entry stack.
+protocol ElementCursor: AnyObject {
+  /// The next element in iteration order, or `nil` when the walk is over.
+  func next() -> Any?
+}
+
+/// The standard library's collections, which the walk enters by iterating.
+///
+/// Their elements live in storage objects the walk cannot otherwise see into,
+/// and iterating one yields exactly what it holds. Every other type, including
+/// a user's struct or enum that conforms to `Collection`, is walked through
+/// its stored properties, which are the truth about what it holds.
+protocol StandardCollection {
+  static var elementType: Any.Type { get }
+
+  /// A cursor over `value`'s elements, or `nil` if it is empty or not of this type.
+  static func makeCursor(over value: Any) -> (any ElementCursor)?
+}
+
+extension StandardCollection where Self: Collection {
+  static var elementType: Any.Type { Element.self }
+
+  static func makeCursor(over value: Any) -> (any ElementCursor)? {
+    guard let elements = value as? Self, !elements.isEmpty else { return nil }
+    return CollectionCursor(elements)
+  }
+}
+
+extension Array: StandardCollection {}
+extension ContiguousArray: StandardCollection {}
+extension ArraySlice: StandardCollection {}
+extension Dictionary: StandardCollection {}
+extension Dictionary.Keys: StandardCollection {}
+extension Dictionary.Values: StandardCollection {}
+extension Set: StandardCollection {}
+
+/// The cursor over one value of the collection type `Elements`.
+final class CollectionCursor<Elements: Collection>: ElementCursor {
+  private let elements: Elements
+  private var position: Elements.Index
+
+  init(_ elements: Elements) {
+    self.elements = elements
+    self.position = elements.startIndex
+  }
+
+  func next() -> Any? {
+    guard position != elements.endIndex else { return nil }
+    let element = elements[position]
+    elements.formIndex(after: &position)
+    return element
+  }
+}

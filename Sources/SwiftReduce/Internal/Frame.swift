@@ -1,0 +1,15 @@
+/// One piece of pending work on the walk's stack.
+///
+/// Frames are trivially copyable: every object they point to is kept alive
+/// by the walk until the dispatch ends, and every plan for the process's life.
+enum Frame {
+  /// A model to reduce, then read.
+  case model(UnsafeRawPointer, Unmanaged<ModelPlan>)
+  /// The remaining elements of an array of object references: `count` slots
+  /// from `first`, `stride` bytes apart, each starting with an object pointer or zero.
+  case objects(first: UnsafeRawPointer, count: Int, stride: Int)
+  /// A value that may hold models, kept in the walk's value list at `index`.
+  case value(index: Int)
+  /// A collection being iterated, by the cursor in the walk's cursor list at `index`.
+  case elements(index: Int)
+}

@@ -1,0 +1,68 @@
+/// The per-class part of a plan: how to deliver actions and where children live.
+final class ModelPlan {
+  /// How this model type takes the action of the current dispatch.
+  enum Acceptance {
+    /// It does not handle the action's type.
+    case ignores
+    /// Its `reduce(action:)` takes exactly the action's type.
+    case exactType
+    /// It takes a protocol the action conforms to.
+    case family
+  }
+
+  /// The model class.
+  let type: AnyClass
+
+  let receiver: any ActionReceiver
+
+  /// The reads that find this model's children, in declaration order; `nil`
+  /// when the layout could not be read and every child is read through the runtime.
+  let reads: UnsafeBufferPointer<FieldRead>?
+
+  /// The class and its superclasses, root-most first.
+  let hierarchy: [AnyClass]
+
+  /// The answer for the action type asked about last; every model of a type
+  /// asks the same question during one dispatch.
+  @exclusivity(unchecked)
+  private var lastActionType: ObjectIdentifier?
+  @exclusivity(unchecked)
+  private var lastAcceptance = Acceptance.ignores
+
+  @exclusivity(unchecked)
+  private var acceptanceByAction: [ObjectIdentifier: Acceptance] = [:]
+
+  init(
+    type: AnyClass, receiver: any ActionReceiver, reads: UnsafeBufferPointer<FieldRead>?,
+    hierarchy: [AnyClass]
+  ) {
+    self.type = type
+    self.receiver = receiver
+    self.reads = reads
+    self.hierarchy = hierarchy
+  }
+
+  /// How this model type takes actions of `action`'s dynamic type.
+  ///
+  /// A cast succeeds or fails by the action's dynamic type alone, so the
+  /// answer is cached per action type.
+  ///
+  /// - Parameters:
+  ///   - action: The action being dispatched.
+  ///   - actionType: Its dynamic type, looked up once per dispatch by the caller.
+  /// - Returns: Whether the model ignores the action, takes its exact type, or
+  ///   takes a protocol it conforms to.
+  func acceptance(of action: any Action, actionType: ObjectIdentifier) -> Acceptance {
+    if lastActionType == actionType { return lastAcceptance }
+    let answer: Acceptance
+    if let known = acceptanceByAction[actionType] {
+      answer = known
+    } else {
+      answer = receiver.acceptance(of: action)
+      acceptanceByAction[actionType] = answer
+    }
+    lastActionType = actionType
+    lastAcceptance = answer
+    return answer
+  }
+}

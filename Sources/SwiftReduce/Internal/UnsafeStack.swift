@@ -1,0 +1,71 @@
+/// A growable buffer of trivially copyable elements, for the walk's hot paths.
+///
+/// Unlike `Array`, it has no copy-on-write uniqueness check and no bounds
+/// check on each access, and it keeps its capacity from one dispatch to the
+/// next. It must be freed with ``free()``; its owner does that once.
+struct UnsafeStack<Element: BitwiseCopyable> {
+  // Unsafe: element access without checks is the point; indices are checked
+  // by the callers' loops, which read only below `count`.
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 64) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  subscript(index: Int) -> Element {
+    get { base[index] }
+    nonmutating set { base[index] = newValue }
+  }
+
+  mutating func append(_ element: Element) {
+    if count == capacity { grow(to: capacity * 2) }
+    base[count] = element
+    count += 1
+  }
+
+  /// Appends `count` copies of `element`.
+  mutating func append(repeating element: Element, count added: Int) {
+    if count + added > capacity { grow(to: max(capacity * 2, count + added)) }
+    (base + count).initialize(repeating: element, count: added)
+    count += added
+  }
+
+  /// Removes and returns the last element; the stack must not be empty.
+  mutating func removeLast() -> Element {
+    count -= 1
+    return base[count]
+  }
+
+  /// Reverses the elements from `start` to the end, in place.
+  func reverse(from start: Int) {
+    var low = start
+    var high = count - 1
+    while low < high {
+      swap(&base[low], &base[high])
+      low += 1
+      high -= 1
+    }
+  }
+
+  /// Empties the stack, keeping its capacity.
+  mutating func removeAll() {
+    count = 0
+  }
+
+  func free() {
+    base.deallocate()
+  }
+
+  private mutating func grow(to newCapacity: Int) {
+    let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    grown.initialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity = newCapacity
+  }
+}
