@@ -98,6 +98,40 @@ extension Store {
     subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
   }
 
+  /// Calls `listener` with the optional model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity: the listener runs when a different
+  /// instance, or `nil` instead of an instance, is at `keyPath`, not when the
+  /// same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to an optional model.
+  ///   - listener: Receives the current model or `nil`, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe<Model: Reducer>(
+    _ keyPath: KeyPath<Root, Model?>,
+    _ listener: @escaping @MainActor (Model?) -> Void
+  ) -> Subscription {
+    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the optional model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity even when they are `Equatable`: the
+  /// listener runs when a different instance, or `nil` instead of an
+  /// instance, is at `keyPath`, not when the same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to an optional model.
+  ///   - listener: Receives the current model or `nil`, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe<Model: Reducer & Equatable>(
+    _ keyPath: KeyPath<Root, Model?>,
+    _ listener: @escaping @MainActor (Model?) -> Void
+  ) -> Subscription {
+    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
   /// Calls `listener` with the value at `keyPath` now, then whenever it is no duplicate.
   ///
   /// Use this for values that are not `Equatable`, or to decide what counts

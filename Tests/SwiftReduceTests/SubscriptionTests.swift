@@ -113,6 +113,27 @@ struct SubscriptionTests {
     withExtendedLifetime(subscription) {}
   }
 
+  @Test func optionalModelKeyPathIsComparedByIdentityNotByEquality() throws {
+    let store = Store(Shelter())
+    var delivered: [ObjectIdentifier?] = []
+    let subscription = store.subscribe(\.selected) { delivered.append($0.map(ObjectIdentifier.init)) }
+
+    store.dispatch(PetAction.select(name: "Rex"))
+    let first = try #require(store.selected)
+    // Changed in place: the same instance, not reported.
+    store.dispatch(PetAction.rename("Rex II"))
+    // Replaced by an equal but different instance: reported.
+    store.dispatch(PetAction.select(name: "Rex II"))
+    let second = try #require(store.selected)
+    store.dispatch(PetAction.deselect)
+    store.dispatch(PetAction.deselect)
+
+    #expect(first == second)
+    #expect(first !== second)
+    #expect(delivered == [nil, ObjectIdentifier(first), ObjectIdentifier(second), nil])
+    withExtendedLifetime(subscription) {}
+  }
+
   @Test func isDuplicateDecidesWhatCountsAsAChange() {
     let store = Store(Person())
     var counts: [Int] = []

@@ -22,12 +22,16 @@ final class ModelPlan {
   /// The class and its superclasses, root-most first.
   let hierarchy: [AnyClass]
 
+  /// Whether instances hold nothing that may be a model, so they are never read.
+  let isLeaf: Bool
+
   /// The answer for the action type asked about last; every model of a type
-  /// asks the same question during one dispatch.
+  /// asks the same question during one dispatch, and the walk checks this
+  /// pair inline before calling ``acceptance(of:actionType:)``.
   @exclusivity(unchecked)
-  private var lastActionType: ObjectIdentifier?
+  private(set) var lastActionType: ObjectIdentifier?
   @exclusivity(unchecked)
-  private var lastAcceptance = Acceptance.ignores
+  private(set) var lastAcceptance = Acceptance.ignores
 
   @exclusivity(unchecked)
   private var acceptanceByAction: [ObjectIdentifier: Acceptance] = [:]
@@ -40,6 +44,7 @@ final class ModelPlan {
     self.receiver = receiver
     self.reads = reads
     self.hierarchy = hierarchy
+    self.isLeaf = reads?.isEmpty ?? false
   }
 
   /// How this model type takes actions of `action`'s dynamic type.

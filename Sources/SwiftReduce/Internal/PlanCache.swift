@@ -3,9 +3,10 @@
 /// A plan depends on the type alone, so it is computed the first time a value
 /// of the type is met and reused by every later dispatch. Plans are never
 /// freed: reads and walk frames refer to them without retaining them.
-@MainActor
+///
+/// The one cache is used only on the main actor, where every dispatch runs.
 final class PlanCache {
-  static let shared = PlanCache()
+  @MainActor static let shared = PlanCache()
 
   private var plans: [ObjectIdentifier: TypePlan] = [:]
 

@@ -30,13 +30,15 @@
 /// its storage, which is then never changed in place, so its elements stay
 /// put. That is what lets frames hold raw pointers, and lets ``VisitedSet``
 /// hold addresses that no new model can take over during the dispatch.
-@MainActor
+///
+/// Only ``Store``, on the main actor, starts a walk; the walk itself is not
+/// isolated, so that its hot paths carry no executor checks.
 struct Walk: ~Copyable {
   private let action: any Action
   private let actionType: ObjectIdentifier
   /// The action's value, for delivery to models that take its exact type.
   private let actionBytes: UnsafeRawPointer
-  private let plans = PlanCache.shared
+  private let plans: PlanCache
 
   private var stack = UnsafeStack<Frame>()
   private var visited = VisitedSet()
@@ -52,17 +54,20 @@ struct Walk: ~Copyable {
   private static let classPlanSlots = 64
 
   /// Delivers `action` to every model reachable from `root` that handles it.
+  @MainActor
   static func dispatch(_ action: any Action, from root: AnyObject) {
+    let plans = PlanCache.shared
     func open<Concrete: Action>(_ concrete: Concrete) {
       withUnsafePointer(to: concrete) { bytes in
-        var walk = Walk(action: action, actionBytes: UnsafeRawPointer(bytes))
+        var walk = Walk(action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans)
         walk.run(from: root)
       }
     }
     open(action)
   }
 
-  private init(action: any Action, actionBytes: UnsafeRawPointer) {
+  private init(action: any Action, actionBytes: UnsafeRawPointer, plans: PlanCache) {
+    self.plans = plans
     self.action = action
     self.actionType = ObjectIdentifier(type(of: action))
     self.actionBytes = actionBytes
@@ -102,32 +107,48 @@ struct Walk: ~Copyable {
   private mutating func reduceAndRead(
     _ object: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>
   ) {
-    // Unmanaged: plans live as long as the process.
-    model._withUnsafeGuaranteedRef { model in
-      switch model.acceptance(of: action, actionType: actionType) {
-      case .ignores: break
-      case .exactType: model.receiver.deliverExact(actionBytes, to: object)
-      case .family: model.receiver.deliverFamily(action, to: object)
-      }
-      let start = stack.count
-      if let reads = model.reads {
-        perform(reads, at: object)
-      } else {
-        let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-        for level in model.hierarchy {
-          for index in 0..<Reflection.childCount(of: instance, as: level) {
-            reach(Reflection.child(of: instance, as: level, at: index))
-          }
-        }
-      }
-      stack.reverse(from: start)
+    // Unmanaged, borrowed without retaining: plans live as long as the process.
+    let actionType = actionType
+    let cached = model._withUnsafeGuaranteedRef {
+      $0.lastActionType == actionType ? $0.lastAcceptance : nil
     }
+    switch cached ?? model.takeUnretainedValue().acceptance(of: action, actionType: actionType) {
+    case .ignores:
+      break
+    case .exactType:
+      let actionBytes = actionBytes
+      model._withUnsafeGuaranteedRef { $0.receiver.deliverExact(actionBytes, to: object) }
+    case .family:
+      model.takeUnretainedValue().receiver.deliverFamily(action, to: object)
+    }
+    guard let reads = model._withUnsafeGuaranteedRef({ $0.isLeaf ? nil : $0.reads }) else {
+      if model._withUnsafeGuaranteedRef({ $0.reads == nil }) { readThroughRuntime(object, model) }
+      return
+    }
+    let start = stack.count
+    perform(reads, at: object)
+    stack.reverse(from: start)
+  }
+
+  /// Pushes the children of a model whose layout could not be read, one runtime child at a time.
+  private mutating func readThroughRuntime(
+    _ object: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>
+  ) {
+    let model = model.takeUnretainedValue()
+    let start = stack.count
+    let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    for level in model.hierarchy {
+      for index in 0..<Reflection.childCount(of: instance, as: level) {
+        reach(Reflection.child(of: instance, as: level, at: index))
+      }
+    }
+    stack.reverse(from: start)
   }
 
   /// Visits the first model among `count` array slots from `first`, leaving the rest pushed.
   ///
   /// Slots whose model was reduced already, or that hold no model, are passed
-  /// in a loop, and so are models that push nothing, such as leaves.
+  /// in a loop, and so are leaves, which hold nothing to push.
   private mutating func nextObject(_ first: UnsafeRawPointer, count: Int, stride: Int) {
     var slot = first
     var remaining = count
@@ -138,16 +159,13 @@ struct Walk: ~Copyable {
       guard let element, let model = modelPlan(of: element), visited.insert(element) else {
         continue
       }
-      guard remaining > 0 else {
+      // A leaf pushes nothing, so the rest need not wait on the stack.
+      if remaining > 0 && !model._withUnsafeGuaranteedRef({ $0.isLeaf }) {
+        stack.append(.objects(first: slot, count: remaining, stride: stride))
         reduceAndRead(element, model)
         return
       }
-      stack.append(.objects(first: slot, count: remaining, stride: stride))
-      let mark = stack.count
       reduceAndRead(element, model)
-      // The model pushed nothing: take the rest back and carry on here.
-      guard stack.count == mark else { return }
-      _ = stack.removeLast()
     }
   }
 
