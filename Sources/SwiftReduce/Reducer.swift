@@ -39,6 +39,18 @@ public protocol Reducer: AnyObject {
   /// - Parameter action: The dispatched action, already cast to the type
   ///   this model handles.
   func reduce(action: ReducedAction)
+
+  /// The actions the models below this one can handle; ``HandledBelow/anything`` unless declared.
+  ///
+  /// Declare it to let dispatches of other actions skip everything this
+  /// model holds: `static let handledBelow = HandledBelow.only(LeafAction.self)`,
+  /// or ``HandledBelow/nothing`` for a model with no models below it.
+  static var handledBelow: HandledBelow { get }
+}
+
+extension Reducer {
+  /// Undeclared: the models below may handle any action.
+  public static var handledBelow: HandledBelow { .anything }
 }
 
 extension Reducer where ReducedAction == Never {

@@ -49,6 +49,9 @@ public final class Store<Root: Reducer> {
   /// The tasks and streams to end when the store is deallocated.
   let lifetime = StoreLifetime()
 
+  /// Whether a debug build reports an action that no model handled; see ``reportsUnhandledActions``.
+  var reportsUnhandled = true
+
   /// Tracks `withObservationTracking` readers of this store.
   let observationRegistrar = ObservationRegistrar()
 
@@ -113,7 +116,7 @@ public final class Store<Root: Reducer> {
     observationRegistrar.withMutation(of: self, keyPath: \.root) {
       actionBeingReduced = action
       defer { actionBeingReduced = nil }
-      Walk.dispatch(action, from: root)
+      if Walk.dispatch(action, from: root) == 0 { reportUnhandled(action) }
     }
   }
 

@@ -116,7 +116,9 @@ struct SubscriptionTests {
   @Test func optionalModelKeyPathIsComparedByIdentityNotByEquality() throws {
     let store = Store(Shelter())
     var delivered: [ObjectIdentifier?] = []
-    let subscription = store.subscribe(\.selected) { delivered.append($0.map(ObjectIdentifier.init)) }
+    let subscription = store.subscribe(\.selected) {
+      delivered.append($0.map(ObjectIdentifier.init))
+    }
 
     store.dispatch(PetAction.select(name: "Rex"))
     let first = try #require(store.selected)

@@ -25,6 +25,9 @@ final class ModelPlan {
   /// Whether instances hold nothing that may be a model, so they are never read.
   let isLeaf: Bool
 
+  /// What the model type declares the models below its instances can handle.
+  let handledBelow: HandledBelow
+
   /// The answer for the action type asked about last; every model of a type
   /// asks the same question during one dispatch, and the walk checks this
   /// pair inline before calling ``acceptance(of:actionType:)``.
@@ -32,42 +35,47 @@ final class ModelPlan {
   private(set) var lastActionType: ObjectIdentifier?
   @exclusivity(unchecked)
   private(set) var lastAcceptance = Acceptance.ignores
+  /// Whether the declaration skips what instances hold, for the last action type.
+  @exclusivity(unchecked)
+  private(set) var lastSkipsBelow = false
 
   @exclusivity(unchecked)
-  private var acceptanceByAction: [ObjectIdentifier: Acceptance] = [:]
+  private var answers: [ObjectIdentifier: (acceptance: Acceptance, skipsBelow: Bool)] = [:]
 
   init(
     type: AnyClass, receiver: any ActionReceiver, reads: UnsafeBufferPointer<FieldRead>?,
-    hierarchy: [AnyClass]
+    hierarchy: [AnyClass], handledBelow: HandledBelow
   ) {
     self.type = type
+    self.handledBelow = handledBelow
     self.receiver = receiver
     self.reads = reads
     self.hierarchy = hierarchy
     self.isLeaf = reads?.isEmpty ?? false
   }
 
-  /// How this model type takes actions of `action`'s dynamic type.
+  /// How this model type takes actions of `action`'s dynamic type, and
+  /// whether its declaration skips the models below for them.
   ///
   /// A cast succeeds or fails by the action's dynamic type alone, so the
-  /// answer is cached per action type.
+  /// answers are cached per action type; the last one is also left in
+  /// ``lastActionType``, ``lastAcceptance`` and ``lastSkipsBelow``.
   ///
   /// - Parameters:
   ///   - action: The action being dispatched.
   ///   - actionType: Its dynamic type, looked up once per dispatch by the caller.
   /// - Returns: Whether the model ignores the action, takes its exact type, or
   ///   takes a protocol it conforms to.
+  @discardableResult
   func acceptance(of action: any Action, actionType: ObjectIdentifier) -> Acceptance {
     if lastActionType == actionType { return lastAcceptance }
-    let answer: Acceptance
-    if let known = acceptanceByAction[actionType] {
-      answer = known
-    } else {
-      answer = receiver.acceptance(of: action)
-      acceptanceByAction[actionType] = answer
-    }
+    let answer =
+      answers[actionType]
+      ?? (receiver.acceptance(of: action), !handledBelow.admits(action))
+    answers[actionType] = answer
     lastActionType = actionType
-    lastAcceptance = answer
-    return answer
+    lastAcceptance = answer.acceptance
+    lastSkipsBelow = answer.skipsBelow
+    return answer.acceptance
   }
 }

@@ -106,7 +106,7 @@ final class PlanCache {
     let reads = Reflection.storedFields(of: type).map { Self.store(self.reads(for: $0)) }
     return ModelPlan(
       type: type, receiver: makeReceiver(for: type), reads: reads,
-      hierarchy: Reflection.classHierarchy(of: type))
+      hierarchy: Reflection.classHierarchy(of: type), handledBelow: type.handledBelow)
   }
 
   /// The reads that find every model in `fields`.

@@ -39,6 +39,21 @@ struct Walk: ~Copyable {
   /// The action's value, for delivery to models that take its exact type.
   private let actionBytes: UnsafeRawPointer
   private let plans: PlanCache
+  /// The root of the dispatch, for the paths of messages.
+  private let root: AnyObject
+  /// What the walk does with models that take the action.
+  private let mode: Mode
+  /// The models that took the action: counted when delivering, kept when collecting.
+  private(set) var reached: [AnyObject] = []
+  private(set) var deliveries = 0
+
+  /// What a walk does with the models that take its action.
+  enum Mode {
+    /// Deliver the action: a dispatch.
+    case deliver
+    /// Only list the models the action would be delivered to, in order.
+    case collect(honoringDeclarations: Bool)
+  }
 
   private var stack = UnsafeStack<Frame>()
   private var visited = VisitedSet()
@@ -54,20 +69,47 @@ struct Walk: ~Copyable {
   private static let classPlanSlots = 64
 
   /// Delivers `action` to every model reachable from `root` that handles it.
+  ///
+  /// - Returns: The number of models that reduced the action.
   @MainActor
-  static func dispatch(_ action: any Action, from root: AnyObject) {
-    let plans = PlanCache.shared
-    func open<Concrete: Action>(_ concrete: Concrete) {
-      withUnsafePointer(to: concrete) { bytes in
-        var walk = Walk(action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans)
-        walk.run(from: root)
-      }
-    }
-    open(action)
+  @discardableResult
+  static func dispatch(_ action: any Action, from root: AnyObject) -> Int {
+    walk(action, from: root, mode: .deliver, plans: .shared).deliveries
   }
 
-  private init(action: any Action, actionBytes: UnsafeRawPointer, plans: PlanCache) {
+  /// The models `action` would be delivered to, in delivery order, reducing nothing.
+  @MainActor
+  static func recipients(
+    of action: any Action, from root: AnyObject, honoringDeclarations: Bool = true
+  ) -> [AnyObject] {
+    walk(
+      action, from: root, mode: .collect(honoringDeclarations: honoringDeclarations),
+      plans: .shared
+    ).reached
+  }
+
+  private static func walk(
+    _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache
+  ) -> (deliveries: Int, reached: [AnyObject]) {
+    func open<Concrete: Action>(_ concrete: Concrete) -> (Int, [AnyObject]) {
+      withUnsafePointer(to: concrete) { bytes in
+        var walk = Walk(
+          action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
+          mode: mode)
+        walk.run(from: root)
+        return (walk.deliveries, walk.reached)
+      }
+    }
+    return open(action)
+  }
+
+  private init(
+    action: any Action, actionBytes: UnsafeRawPointer, plans: PlanCache, root: AnyObject,
+    mode: Mode
+  ) {
     self.plans = plans
+    self.root = root
+    self.mode = mode
     self.action = action
     self.actionType = ObjectIdentifier(type(of: action))
     self.actionBytes = actionBytes
@@ -109,18 +151,23 @@ struct Walk: ~Copyable {
   ) {
     // Unmanaged, borrowed without retaining: plans live as long as the process.
     let actionType = actionType
-    let cached = model._withUnsafeGuaranteedRef {
-      $0.lastActionType == actionType ? $0.lastAcceptance : nil
+    var answer = model._withUnsafeGuaranteedRef {
+      $0.lastActionType == actionType ? ($0.lastAcceptance, $0.lastSkipsBelow) : nil
     }
-    switch cached ?? model.takeUnretainedValue().acceptance(of: action, actionType: actionType) {
-    case .ignores:
-      break
-    case .exactType:
-      let actionBytes = actionBytes
-      model._withUnsafeGuaranteedRef { $0.receiver.deliverExact(actionBytes, to: object) }
-    case .family:
-      model.takeUnretainedValue().receiver.deliverFamily(action, to: object)
+    if answer == nil {
+      let plan = model.takeUnretainedValue()
+      plan.acceptance(of: action, actionType: actionType)
+      answer = (plan.lastAcceptance, plan.lastSkipsBelow)
     }
+    guard let (acceptance, skipsBelow) = answer else { return }
+    if acceptance != .ignores { take(object, model, acceptance) }
+    if skipsBelow, case .deliver = mode {
+      #if DEBUG
+        checkDeclaration(of: object, model.takeUnretainedValue())
+      #endif
+      return
+    }
+    if skipsBelow, case .collect(honoringDeclarations: true) = mode { return }
     guard let reads = model._withUnsafeGuaranteedRef({ $0.isLeaf ? nil : $0.reads }) else {
       if model._withUnsafeGuaranteedRef({ $0.reads == nil }) { readThroughRuntime(object, model) }
       return
@@ -128,6 +175,42 @@ struct Walk: ~Copyable {
     let start = stack.count
     perform(reads, at: object)
     stack.reverse(from: start)
+  }
+
+  /// Delivers the action to a model that takes it, or lists the model.
+  private mutating func take(
+    _ object: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>, _ acceptance: ModelPlan.Acceptance
+  ) {
+    guard case .deliver = mode else {
+      reached.append(Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue())
+      return
+    }
+    deliveries += 1
+    if acceptance == .exactType {
+      let actionBytes = actionBytes
+      model._withUnsafeGuaranteedRef { $0.receiver.deliverExact(actionBytes, to: object) }
+    } else {
+      model.takeUnretainedValue().receiver.deliverFamily(action, to: object)
+    }
+  }
+
+  /// Stops the program if a model below `object` takes the action its type's declaration skips.
+  private func checkDeclaration(of object: UnsafeRawPointer, _ model: ModelPlan) {
+    let declaring = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+    let below = Self.walk(
+      action, from: declaring, mode: .collect(honoringDeclarations: false), plans: plans
+    ).reached.filter { $0 !== declaring }
+    guard let missed = below.first else { return }
+    let path =
+      ModelPaths.paths(to: [missed], from: root, plans: plans)[ObjectIdentifier(missed)] ?? "?"
+    fatalError(
+      """
+      SwiftReduce: \(String(reflecting: model.type)).handledBelow leaves out \
+      \(String(reflecting: type(of: action))), but the \(String(reflecting: type(of: missed))) \
+      at \(path) below it handles \(String(reflecting: action)). Add the action's type to \
+      the declaration, or remove the declaration.
+      """
+    )
   }
 
   /// Pushes the children of a model whose layout could not be read, one runtime child at a time.

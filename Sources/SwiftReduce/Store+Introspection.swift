@@ -1,0 +1,81 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension Store {
+  /// The models `action` would be delivered to, in delivery order, with their paths.
+  ///
+  /// Nothing is reduced, and middleware is not involved: the list is what the
+  /// walk would deliver to if `action` reached the models now. Models a
+  /// `reduce(action:)` would add during that dispatch are not in it, since no
+  /// reduce runs. Declarations of ``Reducer/handledBelow`` are honoured.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// for recipient in store.recipients(of: UpdateMovies.submit) {
+  ///   print(recipient)
+  /// }
+  /// print(store.recipients(of: NameChange.clear))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// \.favoriteMovies: FavoriteMovies
+  /// [\.self: Person]
+  /// ```
+  ///
+  /// - Parameter action: The action to route.
+  /// - Returns: Each model that would reduce `action`, first to last.
+  public func recipients(of action: any Action) -> [Recipient] {
+    let models = Walk.recipients(of: action, from: root)
+    let paths = ModelPaths.paths(to: models, from: root, plans: .shared)
+    return models.compactMap { model in
+      guard let reducer = model as? any Reducer else { return nil }
+      return Recipient(path: paths[ObjectIdentifier(model)] ?? "?", model: reducer)
+    }
+  }
+
+  /// Whether a debug build reports an action that reached no model that handles it.
+  ///
+  /// Dispatching an action nobody handles is a common mistake: a model left
+  /// out of the tree, an `@Untraversed` property, a `reduce(action:)` whose
+  /// parameter is a different type. In debug builds the store writes one line
+  /// to standard error the first time each action type reaches no model, and
+  /// goes on:
+  ///
+  /// ```
+  /// SwiftReduce: no model handled MyApp.Refresh.now (reported once per action type in debug builds; set reportsUnhandledActions to false to silence)
+  /// ```
+  ///
+  /// Set this to `false` for a store whose actions are meant to go unhandled
+  /// at times. Release builds never report.
+  public var reportsUnhandledActions: Bool {
+    get { reportsUnhandled }
+    set { reportsUnhandled = newValue }
+  }
+
+  /// Reports, once per action type, an action that no model reduced.
+  func reportUnhandled(_ action: any Action) {
+    #if DEBUG
+      guard reportsUnhandled,
+        UnhandledActions.reported.insert(ObjectIdentifier(type(of: action))).inserted
+      else { return }
+      let line =
+        "SwiftReduce: no model handled \(String(reflecting: action)) (reported once per action "
+        + "type in debug builds; set reportsUnhandledActions to false to silence)\n"
+      var bytes = Array(line.utf8)
+      _ = write(2, &bytes, bytes.count)
+    #endif
+  }
+}
+
+/// The action types already reported as unhandled, for the whole process.
+@MainActor
+enum UnhandledActions {
+  static var reported: Set<ObjectIdentifier> = []
+}
