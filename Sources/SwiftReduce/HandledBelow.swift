@@ -23,7 +23,7 @@ public struct HandledBelow: Sendable {
   /// The action types (or protocol families) that models below may handle; `nil` for any.
   let types: [any Any.Type]?
 
-  /// Undeclared: models below may handle any action, so the walk always looks. The default.
+  /// Undeclared, the default: models below may handle any action, so the walk always looks.
   public static let anything = HandledBelow(types: nil)
 
   /// No model below handles any action: every dispatch skips what this model holds.
