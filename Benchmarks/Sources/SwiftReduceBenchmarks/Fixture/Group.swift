@@ -6,6 +6,8 @@ import SwiftReduce
 /// of its two arrays is always empty: groups on the level above the leaves
 /// hold leaves, all others hold groups.
 final class Group<Leaf: LeafModel>: Reducer, ErasedReceiver {
+  static var handledBelow: HandledBelow { Leaf.handledBelowInnerNodes }
+
   var value = 0
   var title: String
   var groups: [Group<Leaf>]

@@ -2,6 +2,8 @@ import SwiftReduce
 
 /// The root of the fixture tree: ten groups, and the only model handling ``RootAction``.
 final class Root<Leaf: LeafModel>: Reducer, ErasedReceiver {
+  static var handledBelow: HandledBelow { Leaf.handledBelowInnerNodes }
+
   var value = 0
   var title = "root"
   var groups: [Group<Leaf>]

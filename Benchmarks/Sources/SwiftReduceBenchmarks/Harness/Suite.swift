@@ -5,6 +5,7 @@ enum Suite {
     BroadcastCase(),
     HeavyLeavesCase(),
     TargetedCase(),
+    DeclaredCase(),
     ScalingCase(),
     SubscribersCase(),
     BindingCase(),
