@@ -488,3 +488,52 @@ struct DocumentationExampleTests {
     )
   }
 }
+
+/// The declared-subtree example of the Routing Rules article, its types namespaced.
+enum RoutingRulesArticle {
+  struct Borrow: Action {}
+  struct Rename: Action {}
+
+  /// Written only by the test below, on the main actor.
+  nonisolated(unsafe) static var output: [String] = []
+
+  final class Book: Reducer {
+    static let handledBelow = HandledBelow.nothing
+    let title: String
+    init(_ title: String) { self.title = title }
+    func reduce(action: Borrow) { RoutingRulesArticle.print("borrowed", title) }
+  }
+
+  final class Shelf: Reducer {
+    static let handledBelow = HandledBelow.only(Borrow.self)
+    var books: [Book]
+    init(_ books: [Book]) { self.books = books }
+    func reduce(action: Rename) { RoutingRulesArticle.print("shelf renamed") }
+  }
+
+  static func print(_ items: Any...) {
+    output.append(items.map { "\($0)" }.joined(separator: " "))
+  }
+}
+
+extension DocumentationExampleTests {
+  @Test func routingRulesArticleDeclaredSubtreesPrintsItsOutput() {
+    typealias Article = RoutingRulesArticle
+    Article.output = []
+    func print(_ items: Any...) { Article.print(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Article.Shelf([Article.Book("Dune"), Article.Book("Emma")]))
+    store.dispatch(Article.Rename())
+    store.dispatch(Article.Borrow())
+    print(store.recipients(of: Article.Rename()))
+
+    expectLines(
+      Article.output,
+      #"""
+      shelf renamed
+      borrowed Dune
+      borrowed Emma
+      [\.self: Shelf]
+      """#)
+  }
+}
