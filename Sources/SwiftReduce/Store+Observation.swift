@@ -10,6 +10,6 @@ import Observation
 extension Store: Observable {
   /// Registers a read of the state with the store's observation registrar.
   func registerObservedRead() {
-    observationRegistrar.access(self, keyPath: \.root)
+    observationRegistrar.access(self, keyPath: observedKeyPath)
   }
 }

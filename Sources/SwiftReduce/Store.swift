@@ -55,6 +55,10 @@ public final class Store<Root: Reducer> {
   /// Tracks `withObservationTracking` readers of this store.
   let observationRegistrar = ObservationRegistrar()
 
+  /// The key path Observation tracks, made once: forming a key path into a
+  /// generic class at run time costs microseconds, every dispatch.
+  let observedKeyPath: KeyPath<Store, Root> = \.root
+
   /// Creates a store that owns a tree of models.
   ///
   /// - Parameters:
@@ -113,7 +117,7 @@ public final class Store<Root: Reducer> {
   private func reduce(_ action: any Action) {
     // Observers hear of the change before `actionBeingReduced` is set, so an
     // `onChange` that dispatches is queued rather than taken for a reducer.
-    observationRegistrar.withMutation(of: self, keyPath: \.root) {
+    observationRegistrar.withMutation(of: self, keyPath: observedKeyPath) {
       actionBeingReduced = action
       defer { actionBeingReduced = nil }
       if Walk.dispatch(action, from: root) == 0 { reportUnhandled(action) }

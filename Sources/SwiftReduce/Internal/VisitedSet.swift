@@ -21,6 +21,8 @@ struct VisitedSet {
   private var blockKeys: UnsafeStack<UInt>
   private var blockStarts: UnsafeStack<Int>
   private var blockCount = 0
+  /// The slots of `blockKeys` in use, so that emptying the set touches only them.
+  private var usedSlots = UnsafeStack<Int>(capacity: 16)
   private var bits = UnsafeStack<UInt64>(capacity: 256)
 
   /// The block found last: consecutive objects are usually in the same one.
@@ -65,16 +67,11 @@ struct VisitedSet {
   /// Empties the set for the next dispatch, keeping its memory.
   mutating func removeAll() {
     guard blockCount > 0 else { return }
-    for slot in 0..<blockKeys.count { blockKeys[slot] = Self.emptyKey }
+    for index in 0..<usedSlots.count { blockKeys[usedSlots[index]] = Self.emptyKey }
+    usedSlots.removeAll()
     bits.removeAll()
     blockCount = 0
     lastBlock = (Self.emptyKey, 0)
-  }
-
-  func free() {
-    blockKeys.free()
-    blockStarts.free()
-    bits.free()
   }
 
   // MARK: - Blocks
@@ -92,6 +89,7 @@ struct VisitedSet {
     bits.append(repeating: 0, count: Self.wordsPerBlock)
     blockKeys[slot] = key
     blockStarts[slot] = start
+    usedSlots.append(slot)
     blockCount += 1
     if blockCount * 2 > blockKeys.count { growBlockTable() }
     lastBlock = (key, start)
@@ -106,11 +104,13 @@ struct VisitedSet {
     blockKeys.append(repeating: Self.emptyKey, count: capacity)
     blockStarts = UnsafeStack(capacity: capacity)
     blockStarts.append(repeating: 0, count: capacity)
+    usedSlots.removeAll()
     for index in 0..<oldKeys.count where oldKeys[index] != Self.emptyKey {
       var slot = Self.slot(for: oldKeys[index], in: capacity)
       while blockKeys[slot] != Self.emptyKey { slot = (slot + 1) & (capacity - 1) }
       blockKeys[slot] = oldKeys[index]
       blockStarts[slot] = oldStarts[index]
+      usedSlots.append(slot)
     }
     oldKeys.free()
     oldStarts.free()

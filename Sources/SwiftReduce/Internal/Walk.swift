@@ -55,18 +55,15 @@ struct Walk: ~Copyable {
     case collect(honoringDeclarations: Bool)
   }
 
-  private var stack = UnsafeStack<Frame>()
-  private var visited = VisitedSet()
-  /// Objects and array storage retained for the dispatch, released at its end.
-  private var retained = UnsafeStack<Unmanaged<AnyObject>>()
+  // The parts of a ``WalkBuffers``, taken apart so the hot paths reach them directly.
+  private var stack: UnsafeStack<Frame>
+  private var visited: VisitedSet
+  private var retained: UnsafeStack<Unmanaged<AnyObject>>
+  private var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
   /// Values that may hold models, and the cursors of collections being iterated.
   private var values: [(value: Any, plan: Unmanaged<TypePlan>)] = []
   private var cursors: [any ElementCursor] = []
 
-  /// A direct-mapped cache from class key to model plan, `nil` for classes that
-  /// are not models: the models of a tree are of few classes.
-  private var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
-  private static let classPlanSlots = 64
 
   /// Delivers `action` to every model reachable from `root` that handles it.
   ///
@@ -113,16 +110,18 @@ struct Walk: ~Copyable {
     self.action = action
     self.actionType = ObjectIdentifier(type(of: action))
     self.actionBytes = actionBytes
-    classPlans = UnsafeStack(capacity: Self.classPlanSlots)
-    classPlans.append(repeating: (0, nil), count: Self.classPlanSlots)
+    let buffers = plans.spareBuffers.popLast() ?? WalkBuffers()
+    stack = buffers.stack
+    visited = buffers.visited
+    retained = buffers.retained
+    classPlans = buffers.classPlans
   }
 
   deinit {
-    for index in 0..<retained.count { retained[index].release() }
-    retained.free()
-    stack.free()
-    visited.free()
-    classPlans.free()
+    var buffers = WalkBuffers(
+      stack: stack, visited: visited, retained: retained, classPlans: classPlans)
+    buffers.reset()
+    plans.spareBuffers.append(buffers)
   }
 
   private mutating func run(from root: AnyObject) {
@@ -255,7 +254,7 @@ struct Walk: ~Copyable {
   /// The model plan of the object at `object`'s class, or `nil` if it is not a model.
   private mutating func modelPlan(of object: UnsafeRawPointer) -> Unmanaged<ModelPlan>? {
     let key = Reflection.classKey(of: object)
-    let slot = Int(truncatingIfNeeded: key >> 4) & (Self.classPlanSlots - 1)
+    let slot = Int(truncatingIfNeeded: key >> 4) & (WalkBuffers.classPlanSlots - 1)
     let cached = classPlans[slot]
     if cached.key == key { return cached.model }
     let model = plans.plan(for: Reflection.classType(of: object)).model.map {

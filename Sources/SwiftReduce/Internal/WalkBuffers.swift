@@ -1,0 +1,44 @@
+/// The memory a walk works in, kept between dispatches so that a dispatch allocates nothing up front.
+///
+/// ``PlanCache`` keeps the spare sets; a walk takes one when it starts and
+/// gives it back emptied when it ends. A walk started while another runs (the
+/// debug check of a declaration, ``Store/recipients(of:)`` from a reducer)
+/// takes another set, or makes one.
+struct WalkBuffers {
+  var stack: UnsafeStack<Frame>
+  var visited: VisitedSet
+  /// Objects and array storage retained for the dispatch, released at its end.
+  var retained: UnsafeStack<Unmanaged<AnyObject>>
+  /// A direct-mapped cache from class key to model plan, `nil` for classes that
+  /// are not models. Classes and their plans live as long as the process, so
+  /// it stays valid from one dispatch to the next.
+  var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
+
+  static let classPlanSlots = 64
+
+  init(
+    stack: UnsafeStack<Frame>, visited: VisitedSet, retained: UnsafeStack<Unmanaged<AnyObject>>,
+    classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
+  ) {
+    self.stack = stack
+    self.visited = visited
+    self.retained = retained
+    self.classPlans = classPlans
+  }
+
+  init() {
+    stack = UnsafeStack()
+    visited = VisitedSet()
+    retained = UnsafeStack()
+    classPlans = UnsafeStack(capacity: Self.classPlanSlots)
+    classPlans.append(repeating: (0, nil), count: Self.classPlanSlots)
+  }
+
+  /// Releases what the walk retained and empties everything but the class cache.
+  mutating func reset() {
+    for index in 0..<retained.count { retained[index].release() }
+    retained.removeAll()
+    stack.removeAll()
+    visited.removeAll()
+  }
+}
