@@ -64,7 +64,6 @@ struct Walk: ~Copyable {
   private var values: [(value: Any, plan: Unmanaged<TypePlan>)] = []
   private var cursors: [any ElementCursor] = []
 
-
   /// Delivers `action` to every model reachable from `root` that handles it.
   ///
   /// - Returns: The number of models that reduced the action.

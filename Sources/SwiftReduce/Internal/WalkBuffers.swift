@@ -9,9 +9,10 @@ struct WalkBuffers {
   var visited: VisitedSet
   /// Objects and array storage retained for the dispatch, released at its end.
   var retained: UnsafeStack<Unmanaged<AnyObject>>
-  /// A direct-mapped cache from class key to model plan, `nil` for classes that
-  /// are not models. Classes and their plans live as long as the process, so
-  /// it stays valid from one dispatch to the next.
+  /// A direct-mapped cache from class key to model plan, `nil` for non-models.
+  ///
+  /// Classes and their plans live as long as the process, so it stays valid
+  /// from one dispatch to the next.
   var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
 
   static let classPlanSlots = 64
