@@ -6,8 +6,8 @@
 
 // The entry point: a full run, a quick correctness run, or a memory child.
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
-case .benchmark(let quick):
-  exit(Suite.run(quick: quick))
+case .benchmark(let quick, let only):
+  exit(Suite.run(quick: quick, only: only))
 case .memoryChild(let role, let levels):
   do {
     try MemoryChild.run(role, levels: levels)

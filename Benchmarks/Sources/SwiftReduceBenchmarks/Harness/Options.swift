@@ -1,16 +1,17 @@
-/// The command line: `[--quick]`, or `--memory-child <tree|store> <levels>` for the memory case.
+/// The command line: `[--quick] [--only <case>]`, or `--memory-child <tree|store> <levels>`.
 enum Options {
-  /// A full or quick run of every case.
-  case benchmark(quick: Bool)
+  /// A full or quick run of every case, or of the one named.
+  case benchmark(quick: Bool, only: String? = nil)
   /// The child process of the memory case.
   case memoryChild(MemoryChild.Role, levels: Int)
   /// Print the usage.
   case help
 
   static let usage = """
-    usage: SwiftReduceBenchmarks [--quick]
+    usage: SwiftReduceBenchmarks [--quick] [--only <case>]
 
-      --quick   run every case once at small sizes and check the counts; judge no time
+      --quick        run every case once at small sizes and check the counts; judge no time
+      --only <case>  run one case: broadcast, heavy leaves, targeted, declared, …
     """
 
   /// Parses the arguments after the executable's name; `nil` when they make no sense.
@@ -18,6 +19,11 @@ enum Options {
     switch arguments {
     case []: return .benchmark(quick: false)
     case ["--quick"]: return .benchmark(quick: true)
+    case let arguments where arguments.count >= 2 && arguments[arguments.count - 2] == "--only":
+      guard arguments.count == 2 || arguments == ["--quick"] + arguments.suffix(2) else {
+        return nil
+      }
+      return .benchmark(quick: arguments.count == 3, only: arguments[arguments.count - 1])
     case ["--help"], ["-h"]: return .help
     case let arguments where arguments.count == 3 && arguments[0] == "--memory-child":
       guard let role = MemoryChild.Role(rawValue: arguments[1]), let levels = Int(arguments[2]),

@@ -13,13 +13,19 @@ enum Suite {
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.
-  static func run(quick: Bool) -> Int32 {
+  static func run(quick: Bool, only: String? = nil) -> Int32 {
     let run = BenchmarkRun(quick: quick)
     run.progress(
       quick
         ? "SwiftReduce benchmarks, quick: small trees, each piece of work once, counts checked"
         : "SwiftReduce benchmarks: medians of up to 5 rounds of at least 0.2 s")
-    for benchmark in cases {
+    let chosen = cases.filter { only == nil || $0.name == only }
+    guard !chosen.isEmpty else {
+      var standardError = StandardError()
+      print("no case named \(only ?? "")", to: &standardError)
+      return 2
+    }
+    for benchmark in chosen {
       do {
         try benchmark.run(in: run)
       } catch {
