@@ -24,9 +24,9 @@ extension Store {
   /// - Parameter listener: Receives the root model after each dispatch.
   /// - Returns: A token that keeps the listener alive until it is released or cancelled.
   public func subscribe(_ listener: @escaping @MainActor (Root) -> Void) -> Subscription {
-    let subscription = Subscription(listener: { [weak self] in
-      guard let self else { return }
-      listener(self.root)
+    let subscription = Subscription(listener: { root in
+      // Only the store calls its listeners, with its own root.
+      listener(unsafeDowncast(root, to: Root.self))
     })
     subscribers.add(subscription)
     return subscription
@@ -166,18 +166,28 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     _ listener: @escaping @MainActor (Value) -> Void
   ) -> Subscription {
-    var lastDelivered = root[keyPath: keyPath]
-    let subscription = Subscription(
-      listener: { [weak self] in
-        guard let self else { return }
-        let value = self.root[keyPath: keyPath]
-        guard !isDuplicate(lastDelivered, value) else { return }
-        lastDelivered = value
-        listener(value)
-      }
-    )
+    let lastDelivered = LastDelivered(root[keyPath: keyPath])
+    let subscription = Subscription(listener: { root in
+      // Only the store calls its listeners, with its own root.
+      let value = unsafeDowncast(root, to: Root.self)[keyPath: keyPath]
+      guard !isDuplicate(lastDelivered.value, value) else { return }
+      lastDelivered.value = value
+      listener(value)
+    })
     subscribers.add(subscription)
-    listener(lastDelivered)
+    listener(lastDelivered.value)
     return subscription
+  }
+}
+
+/// The value a key-path listener received last.
+///
+/// Only the listener's closure touches it, on the main actor, one call at a
+/// time, so its accesses need no dynamic exclusivity checks.
+private final class LastDelivered<Value> {
+  @exclusivity(unchecked) var value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }

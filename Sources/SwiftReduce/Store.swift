@@ -130,7 +130,7 @@ public final class Store<Root: Reducer> {
   private func pass(_ action: any Action, throughMiddlewareFrom index: Int) {
     guard index < middleware.count else {
       reduce(action)
-      subscribers.notifyAll()
+      subscribers.notifyAll(root: root)
       return
     }
     middleware[index].handle(action, self) { forwarded in

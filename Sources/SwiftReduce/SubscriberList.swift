@@ -16,11 +16,12 @@ final class SubscriberList {
     entries.append(Entry(subscription: subscription))
   }
 
-  /// Notifies every active listener, in the order they were added.
-  func notifyAll() {
+  /// Notifies every active listener with the store's root, in the order they were added.
+  func notifyAll(root: AnyObject) {
     entries.removeAll { $0.subscription?.isActive != true }
+    // Each entry is loaded again as it is reached: one released meanwhile is skipped.
     for entry in entries {
-      entry.subscription?.notify()
+      entry.subscription?.notify(root: root)
     }
   }
 }

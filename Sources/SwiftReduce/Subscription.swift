@@ -19,10 +19,11 @@
 /// ```
 @MainActor
 public final class Subscription {
-  private var listener: (@MainActor () -> Void)?
+  /// Called with the store's root model, which is of the store's `Root` type.
+  private var listener: (@MainActor (AnyObject) -> Void)?
 
-  /// Creates a subscription that calls `listener` until it is cancelled.
-  init(listener: @escaping @MainActor () -> Void) {
+  /// Creates a subscription that calls `listener` with the store's root until it is cancelled.
+  init(listener: @escaping @MainActor (AnyObject) -> Void) {
     self.listener = listener
   }
 
@@ -35,7 +36,7 @@ public final class Subscription {
   }
 
   /// Calls the listener unless the subscription has been cancelled.
-  func notify() {
-    listener?()
+  func notify(root: AnyObject) {
+    listener?(root)
   }
 }
