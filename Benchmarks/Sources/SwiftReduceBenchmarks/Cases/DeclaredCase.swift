@@ -10,22 +10,11 @@ struct DeclaredCase: BenchmarkCase {
   let name = "declared"
 
   func run(in run: BenchmarkRun) throws(CheckFailure) {
-    let small = try measureRootAction(levels: run.sizes.targeted.small, run, name) {
-      DeclaredLeaf(title: "leaf \($0)")
-    }
-    let large = try measureRootAction(levels: run.sizes.targeted.large, run, name) {
-      DeclaredLeaf(title: "leaf \($0)")
-    }
+    let (small, large) = try measureRootAction(run, name) { DeclaredLeaf(title: "leaf \($0)") }
     let tree = Tree(levels: run.sizes.targeted.large) { DeclaredLeaf(title: "leaf \($0)") }
     let store = Store(tree.root)
     _ = try measureBroadcast("declared broadcast", tree, run) { store.dispatch(LeafAction.bump) }
 
-    run.report.addNanoseconds(
-      "declared.small_ns", small.time, benchmark: name,
-      figure: "ns per dispatch, \(Format.grouped(small.models)) models")
-    run.report.addNanoseconds(
-      "declared.large_ns", large.time, benchmark: name,
-      figure: "ns per dispatch, \(Format.grouped(large.models)) models")
     run.report.addRatio(
       "declared.large_over_small", large.time / small.time, benchmark: name,
       figure: "\(Format.grouped(large.models)) / \(Format.grouped(small.models)) models",

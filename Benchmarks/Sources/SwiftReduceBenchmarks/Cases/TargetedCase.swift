@@ -9,18 +9,7 @@ struct TargetedCase: BenchmarkCase {
   let name = "targeted"
 
   func run(in run: BenchmarkRun) throws(CheckFailure) {
-    let small = try measureRootAction(levels: run.sizes.targeted.small, run, name) {
-      Leaf(title: "leaf \($0)")
-    }
-    let large = try measureRootAction(levels: run.sizes.targeted.large, run, name) {
-      Leaf(title: "leaf \($0)")
-    }
-    run.report.addNanoseconds(
-      "targeted.small_ns", small.time, benchmark: name,
-      figure: "ns per dispatch, \(Format.grouped(small.models)) models")
-    run.report.addNanoseconds(
-      "targeted.large_ns", large.time, benchmark: name,
-      figure: "ns per dispatch, \(Format.grouped(large.models)) models")
+    let (small, large) = try measureRootAction(run, name) { Leaf(title: "leaf \($0)") }
     run.report.addNanoseconds(
       "targeted.ns_per_model", large.time / Double(large.models), benchmark: name,
       figure: "ns per model passed, \(Format.grouped(large.models)) models", target: 20)
@@ -30,10 +19,25 @@ struct TargetedCase: BenchmarkCase {
   }
 }
 
-/// Times dispatches of ``RootAction/touch`` on a tree of `levels` levels and checks the counts.
+/// Times ``RootAction/touch`` on the small and the large targeted tree, and reports both times.
 @MainActor
 func measureRootAction<L: LeafModel>(
-  levels: Int, _ run: BenchmarkRun, _ name: String, makeLeaf: (Int) -> L
+  _ run: BenchmarkRun, _ name: String, makeLeaf: (Int) -> L
+) throws(CheckFailure) -> (small: (time: Double, models: Int), large: (time: Double, models: Int)) {
+  let small = try measureRootAction(levels: run.sizes.targeted.small, run, name, makeLeaf)
+  let large = try measureRootAction(levels: run.sizes.targeted.large, run, name, makeLeaf)
+  for (size, result) in [("small", small), ("large", large)] {
+    run.report.addNanoseconds(
+      "\(name).\(size)_ns", result.time, benchmark: name,
+      figure: "ns per dispatch, \(Format.grouped(result.models)) models")
+  }
+  return (small, large)
+}
+
+/// Times dispatches of ``RootAction/touch`` on a tree of `levels` levels and checks the counts.
+@MainActor
+private func measureRootAction<L: LeafModel>(
+  levels: Int, _ run: BenchmarkRun, _ name: String, _ makeLeaf: (Int) -> L
 ) throws(CheckFailure) -> (time: Double, models: Int) {
   let tree = Tree(levels: levels, makeLeaf: makeLeaf)
   run.report.addTree(tree.shape)
