@@ -85,6 +85,8 @@ extension RandomModelGraph {
       crate.things = elements(family) { $0 as? any Thing }
       crate.labelledThings = elements(family) { $0 as? any Thing & Labelled }
       crate.values = elements(family) { $0 as Any } + [anything()]
+      crate.named = ("named", elements(family) { $0 as? any Reducer })
+      crate.groups = (0..<count()).map { _ in elements(family) { $0 as? any Thing & Labelled } }
     case let crate as OptionalExistentialArrayCrate:
       let family = ShapeFamily.optionalExistentialArrays
       crate.models = optionals(family) { $0 as? any Reducer }
@@ -136,6 +138,10 @@ extension RandomModelGraph {
       crate.$nodes.history = [(0..<count()).compactMap { _ in node() }]
       crate.nested = optionalLeaf(family)
       crate.$nested.history = [Boxed(wrappedValue: optionalLeaf(family))]
+      if families.contains(.existentialArrays) {
+        crate.models = elements(family) { $0 as? any Reducer }
+        crate.$models.history = [elements(family) { $0 as? any Reducer }]
+      }
     case let crate as ClassWrapperCrate:
       let family = ShapeFamily.classPropertyWrappers
       crate.hidden = node()
@@ -210,6 +216,9 @@ extension RandomModelGraph {
     crate.nodeHolder = holder(node())
     crate.nestedHolder = holder(holder(leaves(family)))
     crate.tupleHolder = holder((count(), optionalLeaf(family)))
+    if families.contains(.existentialArrays) {
+      crate.listHolder = holder(elements(family) { $0 as? any Thing & Labelled })
+    }
     let pings = add(Inbox<Ping>(id: newID(family), log: log))
     pings.next = optionalLeaf(family)
     crate.pings = pings

@@ -64,9 +64,13 @@ final class ExistentialArrayCrate: Crate {
   var things: [any Thing] = []
   var labelledThings: [any Thing & Labelled] = []
   var values: [Any] = []
+  /// Arrays inside a tuple stored inline, and inside an array.
+  var named: (name: String, models: [any Reducer]) = ("", [])
+  var groups: [[any Thing & Labelled]] = []
 
   override func unlink() {
     (models, objects, things, labelledThings, values) = ([], [], [], [], [])
+    (named, groups) = (("", []), [])
   }
 }
 
@@ -248,13 +252,15 @@ final class GenericCrate: Crate {
   var nodeHolder: Holder<Node?>?
   var nestedHolder: Holder<Holder<[Leaf]>>?
   var tupleHolder: Holder<(Int, Leaf?)>?
+  /// Filled only when the graph builds ``ShapeFamily/existentialArrays`` too.
+  var listHolder: Holder<[any Thing & Labelled]>?
   var pings: Inbox<Ping>?
   var pongs: Inbox<Pong>?
   var anything: Any = 0
 
   override func unlink() {
     (leafHolder, nodeHolder, nestedHolder, tupleHolder) = (nil, nil, nil, nil)
-    (pings, pongs, anything) = (nil, nil, 0)
+    (listHolder, pings, pongs, anything) = (nil, nil, nil, 0)
   }
 }
 
@@ -265,12 +271,12 @@ final class StructWrapperCrate: Crate {
   @Boxed var leaf: Leaf? = nil
   @Boxed var nodes: [Node] = []
   @Boxed @Boxed var nested: Leaf? = nil
+  /// Filled only when the graph builds ``ShapeFamily/existentialArrays`` too.
+  @Boxed var models: [any Reducer] = []
 
   override func unlink() {
-    (_leaf, _nodes, _nested) = (
-      Boxed(wrappedValue: nil), Boxed(wrappedValue: []),
-      Boxed(wrappedValue: Boxed(wrappedValue: nil))
-    )
+    (leaf, nodes, nested, models) = (nil, [], nil, [])
+    ($leaf.history, $nodes.history, $nested.history, $models.history) = ([], [], [], [])
   }
 }
 
