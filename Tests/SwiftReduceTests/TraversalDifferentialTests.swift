@@ -14,7 +14,7 @@ struct TraversalDifferentialTests {
 
   /// The actor type each actor family makes; a walk must reach them and go past.
   static let actorTypes: [ShapeFamily: Any.Type] = [
-    .modelActors: Vault.self, .plainActors: Courier.self, .distributedActors: Envoy.self,
+    .modelActors: Strongroom.self, .plainActors: Courier.self, .distributedActors: Envoy.self,
   ]
 
   @Test(arguments: 0..<25)

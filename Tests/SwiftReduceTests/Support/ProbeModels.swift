@@ -264,7 +264,7 @@ final class Hub: Reducer, Unlinkable {
 // MARK: - Classes that are not models
 
 /// A plain class holding models: opaque, never entered, so its models are reached only elsewhere.
-final class Cabinet: Unlinkable, Thing, Labelled {
+final class Cabinet: Unlinkable, Thing, Marked {
   var node: Node?
   var tag: Tag?
 

@@ -10,7 +10,7 @@ extension RandomModelGraph {
   /// Makes the actors and the crates of the graph's families, ids from `firstID` on.
   func makeShapeInstances(firstID: Int) {
     if families.contains(.modelActors) {
-      for _ in 0...count() / 2 { actors.append(makeVault()) }
+      for _ in 0...count() / 2 { actors.append(makeStrongroom()) }
     }
     if families.contains(.plainActors) {
       for _ in 0...count() / 2 {
@@ -67,8 +67,8 @@ extension RandomModelGraph {
     }
   }
 
-  private func makeVault() -> Vault {
-    Vault(
+  private func makeStrongroom() -> Strongroom {
+    Strongroom(
       id: newID(.modelActors), log: log, treasure: leaf(.modelActors),
       drawer: leaves(.modelActors))
   }
@@ -83,16 +83,16 @@ extension RandomModelGraph {
       crate.models = elements(family) { $0 as? any Reducer }
       crate.objects = elements(family) { $0 }
       crate.things = elements(family) { $0 as? any Thing }
-      crate.labelledThings = elements(family) { $0 as? any Thing & Labelled }
+      crate.markedThings = elements(family) { $0 as? any Thing & Marked }
       crate.values = elements(family) { $0 as Any } + [anything()]
       crate.named = ("named", elements(family) { $0 as? any Reducer })
-      crate.groups = (0..<count()).map { _ in elements(family) { $0 as? any Thing & Labelled } }
+      crate.groups = (0..<count()).map { _ in elements(family) { $0 as? any Thing & Marked } }
     case let crate as OptionalExistentialArrayCrate:
       let family = ShapeFamily.optionalExistentialArrays
       crate.models = optionals(family) { $0 as? any Reducer }
       crate.objects = optionals(family) { $0 }
       crate.things = optionals(family) { $0 as? any Thing }
-      crate.labelledThings = optionals(family) { $0 as? any Thing & Labelled }
+      crate.markedThings = optionals(family) { $0 as? any Thing & Marked }
       crate.values = optionals(family) { $0 as Any } + [anything()]
     case let crate as ContiguousExistentialArrayCrate:
       let family = ShapeFamily.contiguousExistentialArrays
@@ -100,9 +100,9 @@ extension RandomModelGraph {
       crate.optionalModels = ContiguousArray(optionals(family) { $0 as? any Reducer })
       crate.objects = ContiguousArray(elements(family) { $0 })
       crate.things = ContiguousArray(optionals(family) { $0 as? any Thing })
-      crate.labelledThings = ContiguousArray(elements(family) { $0 as? any Thing & Labelled })
-      crate.optionalLabelledThings = ContiguousArray(
-        optionals(family) { $0 as? any Thing & Labelled })
+      crate.markedThings = ContiguousArray(elements(family) { $0 as? any Thing & Marked })
+      crate.optionalMarkedThings = ContiguousArray(
+        optionals(family) { $0 as? any Thing & Marked })
       crate.values = ContiguousArray(elements(family) { $0 as Any })
     case let crate as ExistentialViewCrate:
       fillViews(crate)
@@ -158,7 +158,7 @@ extension RandomModelGraph {
     let family = ShapeFamily.existentialSlicesAndViews
     // Slices that start past their array's first element, which is not part of them.
     crate.slice = elements(family) { $0 as? any Thing }.dropFirst()
-    crate.optionalSlice = optionals(family) { $0 as? any Thing & Labelled }.dropFirst()
+    crate.optionalSlice = optionals(family) { $0 as? any Thing & Marked }.dropFirst()
     crate.keys = Dictionary(modelKeys(family).map { ($0, 1) }, uniquingKeysWith: +).keys
     let models = elements(family) { $0 as? any Reducer }
     crate.values = Dictionary(uniqueKeysWithValues: zip(models.indices, models)).values
@@ -168,7 +168,7 @@ extension RandomModelGraph {
     let family = ShapeFamily.existentialDictionaries
     let models = elements(family) { $0 as? any Reducer }
     crate.byName = Dictionary(uniqueKeysWithValues: models.enumerated().map { ("m\($0)", $1) })
-    let things = optionals(family) { $0 as? any Thing & Labelled }
+    let things = optionals(family) { $0 as? any Thing & Marked }
     crate.byNumber = Dictionary(uniqueKeysWithValues: zip(things.indices, things))
     crate.byModel = Dictionary(
       modelKeys(family).map { ($0, pickObject() ?? leaf(family)) }, uniquingKeysWith: { $1 })
@@ -180,10 +180,10 @@ extension RandomModelGraph {
   private func fillCollections(_ crate: CollectionStructCrate) {
     let family = ShapeFamily.collectionStructs
     crate.playlist = playlist()
-    crate.scoreboard = Scoreboard(
+    crate.tally = Tally(
       scores: (0..<count()).map { $0 }, referee: optionalLeaf(family),
       players: (0..<count()).compactMap { _ in node() })
-    crate.countdown = Countdown(leaves: leaves(family))
+    crate.rewind = Rewind(leaves: leaves(family))
     crate.echoes =
       chance(2)
       ? Echoes(log: log, echoID: newID(family), count: count(), source: optionalLeaf(family))
@@ -192,7 +192,7 @@ extension RandomModelGraph {
   }
 
   private func fillActors(_ crate: ActorCrate) {
-    crate.vault = pick(actors.compactMap { $0 as? Vault })
+    crate.strongroom = pick(actors.compactMap { $0 as? Strongroom })
     crate.courier = pick(actors.compactMap { $0 as? Courier })
     crate.envoy = pick(actors.compactMap { $0 as? Envoy })
     crate.actors = (0..<count()).compactMap { _ in pick(actors) }
@@ -204,7 +204,7 @@ extension RandomModelGraph {
 
   private static func family(ofActor actor: AnyObject) -> ShapeFamily {
     switch actor {
-    case is Vault: .modelActors
+    case is Strongroom: .modelActors
     case is Envoy: .distributedActors
     default: .plainActors
     }
@@ -217,7 +217,7 @@ extension RandomModelGraph {
     crate.nestedHolder = holder(holder(leaves(family)))
     crate.tupleHolder = holder((count(), optionalLeaf(family)))
     if families.contains(.existentialArrays) {
-      crate.listHolder = holder(elements(family) { $0 as? any Thing & Labelled })
+      crate.listHolder = holder(elements(family) { $0 as? any Thing & Marked })
     }
     let pings = add(Inbox<Ping>(id: newID(family), log: log))
     pings.next = optionalLeaf(family)

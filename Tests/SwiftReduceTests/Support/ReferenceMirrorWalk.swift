@@ -9,7 +9,7 @@ import SwiftReduce
 ///    children are read afterwards), then its stored properties in
 ///    declaration order, superclass levels first, root-most class first.
 /// 2. A value's stored properties are the truth. Only the standard library's
-///    collections are iterated (``StandardCollection``: a dictionary's element
+///    collections are iterated (``WalkedCollection``: a dictionary's element
 ///    is its key, then its value); every other value (optionals, tuples,
 ///    structs, enum payloads, indirect cases, property-wrapper storage,
 ///    existentials, user types conforming to `Collection`) is seen through its
@@ -79,7 +79,7 @@ struct ReferenceMirrorWalk {
     // A string's stored properties are raw bits, which hold no models.
     if value is String { return }
     // Rule 2.
-    if let collection = value as? any StandardCollection {
+    if let collection = value as? any WalkedCollection {
       for element in collection.walkedElements { visit(element) }
       return
     }
@@ -122,36 +122,36 @@ private func storedProperty<T>(
 // MARK: - Standard library collections
 
 /// The standard library's collections, the only values walked by iterating them.
-protocol StandardCollection {
+protocol WalkedCollection {
   /// The elements in iteration order; a dictionary's element is its key, then its value.
   var walkedElements: [Any] { get }
 }
 
-extension Array: StandardCollection {
+extension Array: WalkedCollection {
   var walkedElements: [Any] { map { $0 } }
 }
 
-extension ContiguousArray: StandardCollection {
+extension ContiguousArray: WalkedCollection {
   var walkedElements: [Any] { map { $0 } }
 }
 
-extension ArraySlice: StandardCollection {
+extension ArraySlice: WalkedCollection {
   var walkedElements: [Any] { map { $0 } }
 }
 
-extension Set: StandardCollection {
+extension Set: WalkedCollection {
   var walkedElements: [Any] { map { $0 } }
 }
 
-extension Dictionary: StandardCollection {
+extension Dictionary: WalkedCollection {
   var walkedElements: [Any] { flatMap { [$0.key, $0.value] as [Any] } }
 }
 
-extension Dictionary.Keys: StandardCollection {
+extension Dictionary.Keys: WalkedCollection {
   var walkedElements: [Any] { map { $0 } }
 }
 
-extension Dictionary.Values: StandardCollection {
+extension Dictionary.Values: WalkedCollection {
   var walkedElements: [Any] { map { $0 } }
 }
 

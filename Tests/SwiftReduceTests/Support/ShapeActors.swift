@@ -7,7 +7,7 @@ import Synchronization
 // only ``Leaf`` models, which are `Sendable`, so no cycle runs through them.
 
 /// An actor that conforms to ``Reducer``: never reduced, never entered.
-actor Vault: Reducer {
+actor Strongroom: Reducer {
   let id: Int
   let log: ProbeLog
   let treasure: Leaf

@@ -3,7 +3,7 @@
 /// Each family has its own model class holding its shapes (see `ShapeModels.swift`) and its own
 /// range of ``Leaf`` ids, so a run can count the reductions each family produced.
 enum ShapeFamily: Int, CaseIterable, Sendable {
-  /// `[any Reducer]`, `[any AnyObject]`, `[any Thing]`, `[any Thing & Labelled]` and `[Any]`.
+  /// `[any Reducer]`, `[any AnyObject]`, `[any Thing]`, `[any Thing & Marked]` and `[Any]`.
   case existentialArrays
   /// The same element types, each optional: `[(any Reducer)?]` and so on.
   case optionalExistentialArrays

@@ -61,7 +61,7 @@ enum ShapeFixture: CaseIterable, Sendable {
       crate.objects = [Cabinet(), leaf(4)]
       crate.things = [leaf(5), node(6)]
       // 24-byte elements: the object and two witness tables.
-      crate.labelledThings = [leaf(7), Cabinet(), leaf(8)]
+      crate.markedThings = [leaf(7), Cabinet(), leaf(8)]
       crate.values = [8, leaf(9)]
       return crate
     case .arraysOfOptionalExistentials:
@@ -69,7 +69,7 @@ enum ShapeFixture: CaseIterable, Sendable {
       crate.models = [nil, leaf(2), nil]
       crate.objects = [leaf(3), nil]
       crate.things = [nil, node(4)]
-      crate.labelledThings = [leaf(5), nil, leaf(6)]
+      crate.markedThings = [leaf(5), nil, leaf(6)]
       crate.values = [nil, leaf(7)]
       return crate
     case .contiguousArraysOfExistentials:
@@ -78,16 +78,16 @@ enum ShapeFixture: CaseIterable, Sendable {
       crate.optionalModels = [nil, leaf(3)]
       crate.objects = [leaf(4)]
       crate.things = [node(5), nil]
-      crate.labelledThings = [leaf(6), Cabinet()]
-      crate.optionalLabelledThings = [nil, leaf(7)]
+      crate.markedThings = [leaf(6), Cabinet()]
+      crate.optionalMarkedThings = [nil, leaf(7)]
       crate.values = [leaf(8)]
       return crate
     case .collectionStruct:
       let crate = CollectionStructCrate(id: 1, log: log)
       crate.playlist = Playlist(curator: node(2), songs: [leaf(3), leaf(4)], cover: leaf(5))
       // Iterates Ints; iterates its leaves backwards; iterates models it makes (99).
-      crate.scoreboard = Scoreboard(scores: [7, 8], referee: leaf(6), players: [node(7)])
-      crate.countdown = Countdown(leaves: [leaf(8), leaf(9)])
+      crate.tally = Tally(scores: [7, 8], referee: leaf(6), players: [node(7)])
+      crate.rewind = Rewind(leaves: [leaf(8), leaf(9)])
       crate.echoes = Echoes(log: log, echoID: 99, count: 2, source: leaf(10))
       return crate
     case .collectionEnum:
@@ -105,8 +105,8 @@ enum ShapeFixture: CaseIterable, Sendable {
       crate.leaf = leaf(6)
       return crate
     case .modelActor:
-      let vault = Vault(id: 2, log: log, treasure: leaf(3), drawer: [leaf(4)])
-      return Self.actorCrate(vault, then: leaf(5), log)
+      let strongroom = Strongroom(id: 2, log: log, treasure: leaf(3), drawer: [leaf(4)])
+      return Self.actorCrate(strongroom, then: leaf(5), log)
     case .plainActor:
       let courier = Courier(parcel: leaf(2), parcels: [leaf(3), leaf(4)])
       return Self.actorCrate(courier, then: leaf(5), log)
@@ -120,7 +120,7 @@ enum ShapeFixture: CaseIterable, Sendable {
   /// A crate holding `actor` in every way it can, then `leaf`.
   private static func actorCrate(_ actor: AnyObject, then leaf: Leaf, _ log: ProbeLog) -> Crate {
     let crate = ActorCrate(id: 1, log: log)
-    crate.vault = actor as? Vault
+    crate.strongroom = actor as? Strongroom
     crate.courier = actor as? Courier
     crate.envoy = actor as? Envoy
     crate.actors = [actor]

@@ -5,13 +5,13 @@ import SwiftReduce
 // fill them with ``Leaf`` models made for the family and with models shared with the rest
 // of the graph.
 
-/// A second class-bound protocol: `any Thing & Labelled` is a 24-byte existential.
-protocol Labelled: AnyObject {}
+/// A second class-bound protocol: `any Thing & Marked` is a 24-byte existential.
+protocol Marked: AnyObject {}
 
 /// A model with no properties, made for one shape family and held only in that family's shapes.
 ///
 /// It is `Sendable` (all `let`s, and ``ProbeLog`` is unchecked `Sendable`), so actors can hold it.
-final class Leaf: Reducer, Thing, Labelled, Sendable {
+final class Leaf: Reducer, Thing, Marked, Sendable {
   let id: Int
   let log: ProbeLog
 
@@ -39,7 +39,7 @@ struct ModelKey: Hashable {
 }
 
 /// The base of every family's model: handles the whole ``Probe`` family.
-class Crate: Reducer, Unlinkable, Thing, Labelled {
+class Crate: Reducer, Unlinkable, Thing, Marked {
   let id: Int
   let log: ProbeLog
 
@@ -62,14 +62,14 @@ final class ExistentialArrayCrate: Crate {
   var models: [any Reducer] = []
   var objects: [any AnyObject] = []
   var things: [any Thing] = []
-  var labelledThings: [any Thing & Labelled] = []
+  var markedThings: [any Thing & Marked] = []
   var values: [Any] = []
   /// Arrays inside a tuple stored inline, and inside an array.
   var named: (name: String, models: [any Reducer]) = ("", [])
-  var groups: [[any Thing & Labelled]] = []
+  var groups: [[any Thing & Marked]] = []
 
   override func unlink() {
-    (models, objects, things, labelledThings, values) = ([], [], [], [], [])
+    (models, objects, things, markedThings, values) = ([], [], [], [], [])
     (named, groups) = (("", []), [])
   }
 }
@@ -79,11 +79,11 @@ final class OptionalExistentialArrayCrate: Crate {
   var models: [(any Reducer)?] = []
   var objects: [(any AnyObject)?] = []
   var things: [(any Thing)?] = []
-  var labelledThings: [(any Thing & Labelled)?] = []
+  var markedThings: [(any Thing & Marked)?] = []
   var values: [Any?] = []
 
   override func unlink() {
-    (models, objects, things, labelledThings, values) = ([], [], [], [], [])
+    (models, objects, things, markedThings, values) = ([], [], [], [], [])
   }
 }
 
@@ -93,20 +93,20 @@ final class ContiguousExistentialArrayCrate: Crate {
   var optionalModels: ContiguousArray<(any Reducer)?> = []
   var objects: ContiguousArray<any AnyObject> = []
   var things: ContiguousArray<(any Thing)?> = []
-  var labelledThings: ContiguousArray<any Thing & Labelled> = []
-  var optionalLabelledThings: ContiguousArray<(any Thing & Labelled)?> = []
+  var markedThings: ContiguousArray<any Thing & Marked> = []
+  var optionalMarkedThings: ContiguousArray<(any Thing & Marked)?> = []
   var values: ContiguousArray<Any> = []
 
   override func unlink() {
     (models, optionalModels, objects, things) = ([], [], [], [])
-    (labelledThings, optionalLabelledThings, values) = ([], [], [])
+    (markedThings, optionalMarkedThings, values) = ([], [], [])
   }
 }
 
 /// ``ShapeFamily/existentialSlicesAndViews``.
 final class ExistentialViewCrate: Crate {
   var slice: ArraySlice<any Thing> = []
-  var optionalSlice: ArraySlice<(any Thing & Labelled)?> = []
+  var optionalSlice: ArraySlice<(any Thing & Marked)?> = []
   var keys: Dictionary<ModelKey, Int>.Keys = [:].keys
   var values: Dictionary<Int, any Reducer>.Values = [:].values
 
@@ -118,7 +118,7 @@ final class ExistentialViewCrate: Crate {
 /// ``ShapeFamily/existentialDictionaries``.
 final class ExistentialDictionaryCrate: Crate {
   var byName: [String: any Reducer] = [:]
-  var byNumber: [Int: (any Thing & Labelled)?] = [:]
+  var byNumber: [Int: (any Thing & Marked)?] = [:]
   var byModel: [ModelKey: any AnyObject] = [:]
   var anything: [AnyHashable: Any] = [:]
 
@@ -143,15 +143,15 @@ final class ExistentialSetCrate: Crate {
 /// ``ShapeFamily/collectionStructs``.
 final class CollectionStructCrate: Crate {
   var playlist = Playlist(curator: nil, songs: [], cover: nil)
-  var scoreboard = Scoreboard(scores: [], referee: nil, players: [])
-  var countdown = Countdown(leaves: [])
+  var tally = Tally(scores: [], referee: nil, players: [])
+  var rewind = Rewind(leaves: [])
   var echoes: Echoes?
   var playlists: [Playlist] = []
 
   override func unlink() {
     playlist = Playlist(curator: nil, songs: [], cover: nil)
-    scoreboard = Scoreboard(scores: [], referee: nil, players: [])
-    countdown = Countdown(leaves: [])
+    tally = Tally(scores: [], referee: nil, players: [])
+    rewind = Rewind(leaves: [])
     echoes = nil
     playlists = []
   }
@@ -190,7 +190,7 @@ final class CustomMirrorCrate: Crate, CustomReflectable {
 /// ``ShapeFamily/distributedActors``: actors among models, each followed by a ``Leaf`` of its
 /// family, which shows that the walk went past it.
 final class ActorCrate: Crate {
-  var vault: Vault?
+  var strongroom: Strongroom?
   var courier: Courier?
   var envoy: Envoy?
   var actors: [AnyObject] = []
@@ -198,7 +198,7 @@ final class ActorCrate: Crate {
   var pairs: [(actor: AnyObject, after: Leaf)] = []
 
   override func unlink() {
-    (vault, courier, envoy, actors, anything, pairs) = (nil, nil, nil, [], 0, [])
+    (strongroom, courier, envoy, actors, anything, pairs) = (nil, nil, nil, [], 0, [])
   }
 }
 
@@ -253,7 +253,7 @@ final class GenericCrate: Crate {
   var nestedHolder: Holder<Holder<[Leaf]>>?
   var tupleHolder: Holder<(Int, Leaf?)>?
   /// Filled only when the graph builds ``ShapeFamily/existentialArrays`` too.
-  var listHolder: Holder<[any Thing & Labelled]>?
+  var listHolder: Holder<[any Thing & Marked]>?
   var pings: Inbox<Ping>?
   var pongs: Inbox<Pong>?
   var anything: Any = 0

@@ -19,7 +19,7 @@ struct Playlist: Collection {
 }
 
 /// A `Collection` of `Int`s that stores models too.
-struct Scoreboard: Collection {
+struct Tally: Collection {
   var scores: [Int]
   var referee: Leaf?
   var players: [Node]
@@ -31,7 +31,7 @@ struct Scoreboard: Collection {
 }
 
 /// A `Collection` that iterates the models it stores backwards.
-struct Countdown: Collection {
+struct Rewind: Collection {
   var leaves: [Leaf]
 
   var startIndex: Int { 0 }
