@@ -48,11 +48,19 @@ struct ReferenceMirrorWalk {
     return walk.summary
   }
 
+  private static let plainDataTypes: Set<ObjectIdentifier> = [
+    ObjectIdentifier(String.self), ObjectIdentifier(Int.self), ObjectIdentifier(Bool.self),
+    ObjectIdentifier(Double.self),
+  ]
+
   private init(action: any Action) {
     self.action = action
   }
 
   private mutating func visit(_ value: Any) {
+    // Strings and numbers hold no models: their stored properties are raw bits. Checked
+    // first, as most values are these, to keep a thousand graphs quick.
+    if Self.plainDataTypes.contains(ObjectIdentifier(type(of: value))) { return }
     // Rule 7.
     if value is any UntraversedStorage { return }
     if let object = type(of: value) as? AnyClass {
@@ -76,8 +84,6 @@ struct ReferenceMirrorWalk {
       for levelType in levels.reversed() { visitStoredProperties(of: model, as: levelType) }
       return
     }
-    // A string's stored properties are raw bits, which hold no models.
-    if value is String { return }
     // Rule 2.
     if let collection = value as? any WalkedCollection {
       for element in collection.walkedElements { visit(element) }
