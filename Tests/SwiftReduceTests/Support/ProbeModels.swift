@@ -239,6 +239,7 @@ final class Hub: Reducer, Unlinkable {
   var mute: Mute?
   var deep: Node??? = .none
   var branch: (label: String, Branch?) = ("", nil)
+  var crates: [Crate] = []
 
   init(log: ProbeLog) {
     self.log = log
@@ -256,13 +257,14 @@ final class Hub: Reducer, Unlinkable {
     mute = nil
     deep = .none
     branch = ("", nil)
+    crates = []
   }
 }
 
 // MARK: - Classes that are not models
 
 /// A plain class holding models: opaque, never entered, so its models are reached only elsewhere.
-final class Cabinet: Unlinkable, Thing {
+final class Cabinet: Unlinkable, Thing, Marked {
   var node: Node?
   var tag: Tag?
 

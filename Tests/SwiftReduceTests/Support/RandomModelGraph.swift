@@ -15,13 +15,20 @@ final class RandomModelGraph {
   /// Every instance made, models and plain classes; keeps the graph alive and frees it.
   private(set) var instances: [any Unlinkable] = []
   private(set) var growers: [Grower] = []
+  /// The shape families this graph is built with.
+  let families: Set<ShapeFamily>
 
-  private var random: SplitMix64
-  private var nodes: [Node] = []
-  private var tags: [Tag] = []
-  private var shelves: [Shelf] = []
-  private var cabinets: [Cabinet] = []
-  private var models: [AnyObject] = []
+  // Shared with the shape families' extension.
+  var random: SplitMix64
+  var nodes: [Node] = []
+  var tags: [Tag] = []
+  var shelves: [Shelf] = []
+  var cabinets: [Cabinet] = []
+  var models: [AnyObject] = []
+  /// The actors made for the actor families; not ``Unlinkable``, and they hold only leaves.
+  var actors: [AnyObject] = []
+  /// How many ids each family has used for its leaves and other models.
+  var familyIDCounts: [ShapeFamily: Int] = [:]
   private let hidesModels: Bool
 
   /// Builds the graph of `seed`.
@@ -29,10 +36,14 @@ final class RandomModelGraph {
   /// - Parameters:
   ///   - seed: The seed of the random choices.
   ///   - hidesModels: Whether `@Untraversed` properties hold models (otherwise `nil`).
-  init(seed: UInt64, hidesModels: Bool) {
+  ///   - families: The shape families to build besides the probe models.
+  init(
+    seed: UInt64, hidesModels: Bool, families: some Sequence<ShapeFamily> = ShapeFamily.generated
+  ) {
     self.seed = seed
     self.random = SplitMix64(seed: seed)
     self.hidesModels = hidesModels
+    self.families = Set(families)
     hub = Hub(log: log)
     instances.append(hub)
     makeInstances()
@@ -71,10 +82,11 @@ final class RandomModelGraph {
       }
     }
     hub.bags = bags
+    makeShapeInstances(firstID: count + 1)
   }
 
   @discardableResult
-  private func add<Instance: Unlinkable>(_ instance: Instance) -> Instance {
+  func add<Instance: Unlinkable>(_ instance: Instance) -> Instance {
     instances.append(instance)
     if let node = instance as? Node { nodes.append(node) }
     if let tag = instance as? Tag { tags.append(tag) }
@@ -139,6 +151,8 @@ final class RandomModelGraph {
     case let cabinet as Cabinet:
       cabinet.node = node()
       cabinet.tag = tag()
+    case let crate as Crate:
+      fillShapes(crate)
     default:
       break
     }
@@ -152,24 +166,24 @@ final class RandomModelGraph {
 
   // MARK: - Random values
 
-  private func chance(_ oneIn: Int) -> Bool {
+  func chance(_ oneIn: Int) -> Bool {
     Int.random(in: 0..<oneIn, using: &random) == 0
   }
 
-  private func count() -> Int {
+  func count() -> Int {
     Int.random(in: 0...3, using: &random)
   }
 
-  private func pick<Element>(_ elements: [Element]) -> Element? {
+  func pick<Element>(_ elements: [Element]) -> Element? {
     guard !elements.isEmpty, !chance(4) else { return nil }
     return elements[Int.random(in: 0..<elements.count, using: &random)]
   }
 
-  private func node() -> Node? {
+  func node() -> Node? {
     pick(nodes)
   }
 
-  private func tag() -> Tag? {
+  func tag() -> Tag? {
     pick(tags)
   }
 
@@ -177,7 +191,7 @@ final class RandomModelGraph {
     pick(instances)
   }
 
-  private func chain(length: Int) -> Chain {
+  func chain(length: Int) -> Chain {
     var chain = Chain.end
     for _ in 0..<length {
       if let node = node() { chain = .link(node, chain) }
@@ -185,7 +199,7 @@ final class RandomModelGraph {
     return chain
   }
 
-  private func slot() -> Slot {
+  func slot() -> Slot {
     switch Int.random(in: 0..<3, using: &random) {
     case 0: .empty
     case 1: node().map(Slot.one) ?? .empty
@@ -200,7 +214,7 @@ final class RandomModelGraph {
   }
 
   /// A value for an `Any` field: a model, a plain class, or a value holding models.
-  private func anything() -> Any {
+  func anything() -> Any {
     switch Int.random(in: 0..<9, using: &random) {
     case 0: pick(models) as Any
     case 1: pick(cabinets) as Any

@@ -1,0 +1,67 @@
+/// A family of property shapes the random model graphs can be built with.
+///
+/// Each family has its own model class holding its shapes (see `ShapeModels.swift`) and its own
+/// range of ``Leaf`` ids, so a run can count the reductions each family produced.
+enum ShapeFamily: Int, CaseIterable, Sendable {
+  /// `[any Reducer]`, `[any AnyObject]`, `[any Thing]`, `[any Thing & Marked]` and `[Any]`.
+  case existentialArrays
+  /// The same element types, each optional: `[(any Reducer)?]` and so on.
+  case optionalExistentialArrays
+  /// `ContiguousArray` of the same element types, plain and optional.
+  case contiguousExistentialArrays
+  /// `ArraySlice`, `Dictionary.Keys` and `Dictionary.Values` of existentials.
+  case existentialSlicesAndViews
+  /// Dictionaries with existential values, and existential keys where they are hashable.
+  case existentialDictionaries
+  /// Sets of hashable wrappers of existentials: `Set<AnyHashable>`, `Set<ModelKey>`.
+  case existentialSets
+  /// User structs conforming to `Collection` with stored models besides what they iterate.
+  case collectionStructs
+  /// User enums conforming to `Collection` with models in their payloads.
+  case collectionEnums
+  /// Types whose `CustomReflectable` mirror hides their models or invents others.
+  case customMirrors
+  /// Actors that conform to `Reducer` and hold models: never entered, never reduced.
+  case modelActors
+  /// Actors that are not models but hold models: never entered.
+  case plainActors
+  /// Distributed actors that conform to `Reducer` and hold models: never entered, never reduced.
+  case distributedActors
+  /// Generic models: `Holder<T>` of several `T`, and `Inbox<A>` handling only `A`.
+  case genericModels
+  /// Models behind a custom property-wrapper struct.
+  case structPropertyWrappers
+  /// Models behind a property wrapper whose storage is a class, a model or not.
+  case classPropertyWrappers
+
+  /// The families the library still routes wrongly: the switch to flip as the walk is fixed.
+  ///
+  /// The random graphs never build these, so the differential test stays green, and each
+  /// family's standalone test in `ShapeFamilyTests` is a known issue. Remove a family from this
+  /// set once the library handles it: its shapes join the random graphs and its standalone test
+  /// must then pass. On the base commit (32062b1), each was checked alone in the random graphs:
+  static let knownHoles: Set<ShapeFamily> = [
+    // The process dies of SIGSEGV in the first dispatch once such an array holds two
+    // elements: the array-of-objects path steps 8 bytes at a time through 16- and 24-byte
+    // existentials (`any Reducer`, `any Thing`, `any Thing & Marked`, optional or not, inline
+    // in a tuple too); `any AnyObject` and `Any` elements are routed right.
+    .existentialArrays, .optionalExistentialArrays, .contiguousExistentialArrays,
+    // Models are lost, and met in iteration order instead of stored order: only the
+    // elements are walked, not the stored properties.
+    .collectionStructs, .collectionEnums,
+    // The actor is reduced and its stored models too: actors are entered like classes.
+    .modelActors, .distributedActors,
+  ]
+
+  /// The families the random graphs build.
+  static let generated: [ShapeFamily] = allCases.filter { !knownHoles.contains($0) }
+
+  /// The first id of the ``Leaf`` models made for this family.
+  var firstLeafID: Int { 100_000 + rawValue * 10_000 }
+
+  /// The family whose range holds `id`, if any.
+  static func family(ofLeaf id: Int) -> ShapeFamily? {
+    guard id >= 100_000 else { return nil }
+    return ShapeFamily(rawValue: (id - 100_000) / 10_000)
+  }
+}
