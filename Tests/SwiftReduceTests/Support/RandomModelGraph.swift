@@ -38,7 +38,7 @@ final class RandomModelGraph {
   ///   - hidesModels: Whether `@Untraversed` properties hold models (otherwise `nil`).
   ///   - families: The shape families to build besides the probe models.
   init(
-    seed: UInt64, hidesModels: Bool, families: some Sequence<ShapeFamily> = ShapeFamily.generated
+    seed: UInt64, hidesModels: Bool, families: some Sequence<ShapeFamily> = ShapeFamily.allCases
   ) {
     self.seed = seed
     self.random = SplitMix64(seed: seed)

@@ -34,28 +34,6 @@ enum ShapeFamily: Int, CaseIterable, Sendable {
   /// Models behind a property wrapper whose storage is a class, a model or not.
   case classPropertyWrappers
 
-  /// The families the library still routes wrongly: the switch to flip as the walk is fixed.
-  ///
-  /// The random graphs never build these, so the differential test stays green, and each
-  /// family's standalone test in `ShapeFamilyTests` is a known issue. Remove a family from this
-  /// set once the library handles it: its shapes join the random graphs and its standalone test
-  /// must then pass. On the base commit (32062b1), each was checked alone in the random graphs:
-  static let knownHoles: Set<ShapeFamily> = [
-    // The process dies of SIGSEGV in the first dispatch once such an array holds two
-    // elements: the array-of-objects path steps 8 bytes at a time through 16- and 24-byte
-    // existentials (`any Reducer`, `any Thing`, `any Thing & Marked`, optional or not, inline
-    // in a tuple too); `any AnyObject` and `Any` elements are routed right.
-    .existentialArrays, .optionalExistentialArrays, .contiguousExistentialArrays,
-    // Models are lost, and met in iteration order instead of stored order: only the
-    // elements are walked, not the stored properties.
-    .collectionStructs, .collectionEnums,
-    // The actor is reduced and its stored models too: actors are entered like classes.
-    .modelActors, .distributedActors,
-  ]
-
-  /// The families the random graphs build.
-  static let generated: [ShapeFamily] = allCases.filter { !knownHoles.contains($0) }
-
   /// The first id of the ``Leaf`` models made for this family.
   var firstLeafID: Int { 100_000 + rawValue * 10_000 }
 
