@@ -64,6 +64,7 @@ extension RandomModelGraph {
     case .genericModels: GenericCrate.self
     case .structPropertyWrappers: StructWrapperCrate.self
     case .classPropertyWrappers: ClassWrapperCrate.self
+    case .declaredSubtrees: DeclaredCrate.self
     }
   }
 
@@ -149,9 +150,30 @@ extension RandomModelGraph {
       crate.watched = optionalLeaf(family)
       crate.$watched.previous = optionalLeaf(family)
       crate.watchedNode = node()
+    case let crate as DeclaredCrate:
+      fillDeclared(crate)
     default:
       break
     }
+  }
+
+  /// Fills declared models with what their declarations allow, and only that.
+  private func fillDeclared(_ crate: DeclaredCrate) {
+    crate.depots = (0..<count()).map { _ in depot() }
+    let warehouse = add(Warehouse(id: newID(.declaredSubtrees), log: log))
+    warehouse.leaves = leaves(.declaredSubtrees)
+    warehouse.depots = (0..<count()).map { _ in depot() }
+    crate.warehouse = chance(4) ? nil : warehouse
+    crate.anything = chance(2) ? depot() as Any : [depot(), depot()] as Any
+  }
+
+  private func depot() -> Depot {
+    let family = ShapeFamily.declaredSubtrees
+    let depot = add(Depot(id: newID(family), log: log))
+    depot.pebbles = (0...count()).map { _ in Pebble(id: newID(family), log: log) }
+    depot.spare = chance(2) ? Pebble(id: newID(family), log: log) : depot.pebbles.first
+    depot.byName = chance(2) ? ["only": Pebble(id: newID(family), log: log)] : [:]
+    return depot
   }
 
   private func fillViews(_ crate: ExistentialViewCrate) {

@@ -33,6 +33,9 @@ enum ShapeFamily: Int, CaseIterable, Sendable {
   case structPropertyWrappers
   /// Models behind a property wrapper whose storage is a class, a model or not.
   case classPropertyWrappers
+  /// Model types that declare ``Reducer/handledBelow`` truthfully: ``Depot`` (only `Ping`
+  /// below), ``Pebble`` (nothing below) and ``Warehouse`` (only the ``Probe`` family below).
+  case declaredSubtrees
 
   /// The first id of the ``Leaf`` models made for this family.
   var firstLeafID: Int { 100_000 + rawValue * 10_000 }

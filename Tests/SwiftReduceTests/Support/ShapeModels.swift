@@ -292,3 +292,74 @@ final class ClassWrapperCrate: Crate {
     ($watched.previous, $watchedNode.previous) = (nil, nil)
   }
 }
+
+// MARK: - Declared subtrees
+
+/// A model that declares nothing below it and handles ``Ping``.
+final class Pebble: Reducer {
+  static let handledBelow = HandledBelow.nothing
+  let id: Int
+  let log: ProbeLog
+  let note = "pebble"
+
+  init(id: Int, log: ProbeLog) {
+    self.id = id
+    self.log = log
+  }
+
+  func reduce(action: Ping) {
+    log.entries.append(.reduced(id))
+  }
+}
+
+/// A model holding only pebbles, so only ``Ping`` is handled below it; it handles ``Pong``.
+final class Depot: Reducer, Unlinkable {
+  static let handledBelow = HandledBelow.only(Ping.self)
+  let id: Int
+  let log: ProbeLog
+  var pebbles: [Pebble] = []
+  var spare: Pebble?
+  var byName: [String: Pebble] = [:]
+
+  init(id: Int, log: ProbeLog) {
+    self.id = id
+    self.log = log
+  }
+
+  func reduce(action: Pong) {
+    log.entries.append(.reduced(id))
+  }
+
+  func unlink() {
+    (pebbles, spare, byName) = ([], nil, [:])
+  }
+}
+
+/// A model holding only leaves and depots, so only the ``Probe`` family is handled below it.
+final class Warehouse: Reducer, Unlinkable {
+  static let handledBelow = HandledBelow.only((any Probe).self)
+  let id: Int
+  let log: ProbeLog
+  var leaves: [Leaf] = []
+  var depots: [Depot] = []
+
+  init(id: Int, log: ProbeLog) {
+    self.id = id
+    self.log = log
+  }
+
+  func unlink() {
+    (leaves, depots) = ([], [])
+  }
+}
+
+/// ``ShapeFamily/declaredSubtrees``.
+final class DeclaredCrate: Crate {
+  var depots: [Depot] = []
+  var warehouse: Warehouse?
+  var anything: Any = 0
+
+  override func unlink() {
+    (depots, warehouse, anything) = ([], nil, 0)
+  }
+}
