@@ -15,6 +15,11 @@
 /// }
 /// ```
 ///
+/// The declaration belongs to the class that conforms to ``Reducer``, and its
+/// subclasses inherit it. For subclasses to declare their own, declare it in
+/// the conforming class as `class var handledBelow: HandledBelow { … }` and
+/// override it.
+///
 /// A declaration that leaves out an action a model below handles is a bug:
 /// in debug builds the store checks every skip against a full walk and stops
 /// the program with a message naming the declaring type, the action and the

@@ -43,6 +43,14 @@ struct HandledBelowTests {
     #expect(log.names == ["Flare", "Beacon"])
   }
 
+  @Test func subclassOverridesAClassVarDeclaration() {
+    let log = ReductionLog()
+    let bookcase = Bookcase()
+    bookcase.shelf = Tracked("on the shelf", log)
+    Store(Box([Cabinetry(), bookcase])).dispatch(Knock())
+    #expect(log.names == ["on the shelf"])
+  }
+
   @Test func undeclaredModelTypesAreAlwaysWalked() {
     let log = ReductionLog()
     let store = Store(Tracked("root", log, children: [Tracked("child", log)]))

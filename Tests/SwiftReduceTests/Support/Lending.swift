@@ -79,3 +79,14 @@ final class SignalTower: Reducer {
     self.handlers = handlers
   }
 }
+
+/// A base model whose declaration subclasses can override, being a `class var`.
+class Cabinetry: Reducer {
+  class var handledBelow: HandledBelow { .nothing }
+}
+
+/// A subclass that holds models, and says so.
+final class Bookcase: Cabinetry {
+  override class var handledBelow: HandledBelow { .anything }
+  var shelf: Tracked?
+}
