@@ -2,9 +2,10 @@
 
 // Every reliance of SwiftReduce on the Swift runtime's ABI lives in this file:
 // the runtime entry points it calls and the memory layouts it reads. Each
-// fact below is the stable Swift 5 ABI, and each is pinned by a routing test
-// (in Tests/SwiftReduceTests/RoutingTests.swift unless named otherwise) that
-// fails if the fact stops holding.
+// fact below is the stable Swift 5 ABI, and each is pinned by a named test in
+// Tests/SwiftReduceTests (RoutingTests, RoutingShapesTests, ShapeFamilyTests)
+// that fails if the fact stops holding; the differential test guards the
+// shapes around them.
 //
 // - Runtime entry points: `swift_reflectionMirror_count` and
 //   `swift_reflectionMirror_subscript` (what `Mirror` calls, minus custom
@@ -16,7 +17,7 @@
 //   names of `weak`, `unowned` and `unowned(unsafe)` storage end in `Xw`,
 //   `Xo`, `Xu`. Pinned by `weakBackPointerToTheParentDoesNotReduceItTwice`,
 //   `unownedBackPointerToTheOwnerDoesNotReduceItTwice` and
-//   `unownedUnsafeFieldIsFollowedLikeAStrongOne`.
+//   `unmanagedUnownedAndWeakExistentialReferencesAreFollowed`.
 // - Context descriptor flags: bit 23 of a class descriptor's flags (kind-
 //   specific bit 7) marks an actor, distributed actors included. Pinned by
 //   `actorIsNeverEnteredEvenWhenItIsAModel` and
@@ -24,13 +25,16 @@
 // - Existential metadata: 32 bits of flags after the kind; the top bit is
 //   clear when the existential is class-bound, which is then stored as the
 //   instance pointer followed by witness tables. Pinned by
-//   `modelsAreReachedThroughArraysOfClassBoundExistentials`.
+//   `modelsAreReachedThroughArraysOfClassBoundExistentials` and
+//   `dispatchReachesModelsInArraysOfEveryExistentialInDeclarationOrder`.
 // - Enum metadata: the word after the kind points to the nominal type
 //   descriptor, whose 32-bit field at byte 20 counts payload cases in its low
 //   24 bits. Pinned by `modelsAreReachedThroughEnumPayloadsIncludingIndirectOnes`.
 // - Heap objects: the first word of a native Swift object is its class
-//   metadata. Read only without Objective-C interop (an Objective-C object's
-//   first word can be a non-pointer isa). Pinned by every routing test.
+//   metadata, read only without Objective-C interop (an Objective-C object's
+//   first word can be a non-pointer isa); pinned by every routing test.
+//   Objects are 16-byte aligned, so the visited set keeps one bit per 16
+//   bytes of heap; pinned by `sharedInstanceIsReducedOnceAtItsFirstPosition`.
 // - Array storage: an `Array` or `ContiguousArray` is one reference to its
 //   storage object, which holds the element count at byte 16 and the elements
 //   from byte 32; a storage object whose array is not uniquely referenced is

@@ -1,12 +1,3 @@
-/// How a stored property holds a class instance.
-enum ReferenceOwnership: Equatable {
-  case strong
-  case weak
-  case unowned
-  /// `unowned(unsafe)`: a plain pointer, loaded like a strong reference.
-  case unmanaged
-}
-
 /// One stored property of a type, as the runtime lays it out.
 struct StoredField {
   /// The byte offset of the property in its instance or value.
