@@ -92,6 +92,23 @@ struct RoutingShapesTests {
     #expect(log.names == ["beside the ledger"])
   }
 
+  // MARK: - Recursive types
+
+  @Test func modelTypeFirstMetInsideACollectionOfItselfIsWalkedInFull() {
+    // The first value of these types the walk meets is a dictionary of
+    // burrows in an `Any`: the plan of `[String: Burrow]` is being built when
+    // `Burrow`'s own plan meets that type again in its fields.
+    let log = ReductionLog()
+    let deep = Burrow("deep", log)
+    let middle = Burrow("middle", log)
+    middle.tunnels = ["down": deep]
+    middle.side = [Burrow("side", log)]
+    let top = Burrow("top", log)
+    top.tunnels = ["down": middle]
+    Store(Box(["top": top] as Any)).dispatch(Knock())
+    #expect(log.names == ["top", "middle", "deep", "side"])
+  }
+
   // MARK: - Decided and pinned
 
   @Test func modelTakingAnOptionalActionReceivesThatActionWrapped() {

@@ -39,7 +39,7 @@ enum ModelPaths {
       case .fields where value is any StandardCollection:
         // An array of objects, which the walk reads from its storage.
         children = elements(of: value, path: path)
-      case .optional, .existential:
+      case .optional, .deferred:
         children = labeledChildren(of: value, type: plan.type).map { ($0.1, path) }
       case .fields, .allChildren:
         // Unlabelled tuple elements come named `.0`, `.1`.

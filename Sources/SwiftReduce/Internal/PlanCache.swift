@@ -11,7 +11,8 @@ final class PlanCache {
   private var plans: [ObjectIdentifier: TypePlan] = [:]
 
   /// Types whose plan is being built; a type met again while its own plan is
-  /// being built (`struct Tree { var children: [Tree] }`) is assumed to hold models.
+  /// being built (`struct Tree { var children: [Tree] }`) gets a deferred
+  /// plan, which the walk replaces with the finished one when it meets a value.
   private var inProgress: Set<ObjectIdentifier> = []
 
   private init() {
@@ -26,7 +27,7 @@ final class PlanCache {
     if let plan = plans[key] { return plan }
     if inProgress.contains(key) {
       // Kept alive by `placeholders`, since reads may name it.
-      let placeholder = TypePlan(type, .allChildren, mayHoldModels: true)
+      let placeholder = TypePlan(type, .deferred)
       placeholders.append(placeholder)
       return placeholder
     }
@@ -69,7 +70,7 @@ final class PlanCache {
       return TypePlan(type, .opaqueObject)
     case .existential:
       // `Any`, `any P`, `any P<T>`: whatever is inside can be a model.
-      return TypePlan(type, .existential)
+      return TypePlan(type, .deferred)
     case .unknown:
       // Kinds this code does not know are read through the runtime, to stay sound.
       return TypePlan(type, .allChildren, mayHoldModels: true)

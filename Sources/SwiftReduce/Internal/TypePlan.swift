@@ -19,8 +19,11 @@ final class TypePlan {
     case optional(any OptionalType.Type)
     /// A standard library collection: walk its elements in iteration order.
     case elements(any StandardCollection.Type)
-    /// An existential (`Any`, `any P`): the value inside is walked by the plan of its own type.
-    case existential
+    /// Walk the value by the plan of its own type, looked up when the value is
+    /// met: for existentials (`Any`, `any P`), whose values can be of any
+    /// type, and for a type met again while its own plan was being built
+    /// (`struct Tree { var children: [Tree] }`), whose plan is done by then.
+    case deferred
     /// Read every child the runtime shows: an enum's payload (none or one),
     /// or every stored property of a type whose layout cannot be read.
     case allChildren

@@ -310,7 +310,7 @@ struct Walk: ~Copyable {
       for index in 0..<Reflection.childCount(of: value, as: type) {
         reach(Reflection.child(of: value, as: type, at: index))
       }
-    case .inert, .model, .opaqueObject, .existential:
+    case .inert, .model, .opaqueObject, .deferred:
       return
     }
     stack.reverse(from: start)
@@ -337,8 +337,8 @@ struct Walk: ~Copyable {
       return
     case .model:
       reach(value as AnyObject)
-    case .existential:
-      // A value loaded as an existential is opened when it is looked at.
+    case .deferred:
+      // An existential is opened, and a recursive type's plan finished, by now.
       reach(value)
     case .fields, .optional, .elements, .allChildren:
       values.append((value, plan))

@@ -142,3 +142,20 @@ final class Household: Reducer {
     evictor.parent = self
   }
 }
+
+/// A model that holds more of its own kind by name; planned only by the test of recursive plans.
+final class Burrow: Reducer {
+  let name: String
+  let log: ReductionLog
+  var tunnels: [String: Burrow] = [:]
+  var side: [Burrow] = []
+
+  init(_ name: String, _ log: ReductionLog) {
+    self.name = name
+    self.log = log
+  }
+
+  func reduce(action: Knock) {
+    log.record(name)
+  }
+}
