@@ -9,7 +9,9 @@ final class SubscriberList {
     weak var subscription: Subscription?
   }
 
-  private var entries: [Entry] = []
+  /// Touched only on the main actor, and never held across a listener call,
+  /// so its accesses need no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var entries: [Entry] = []
 
   /// Appends a listener, to be notified after the ones already added.
   func add(_ subscription: Subscription) {
@@ -17,11 +19,23 @@ final class SubscriberList {
   }
 
   /// Notifies every active listener with the store's root, in the order they were added.
+  ///
+  /// One pass both notifies and finds the listeners released or cancelled,
+  /// which are dropped afterwards.
   func notifyAll(root: AnyObject) {
-    entries.removeAll { $0.subscription?.isActive != true }
-    // Each entry is loaded again as it is reached: one released meanwhile is skipped.
-    for entry in entries {
-      entry.subscription?.notify(root: root)
+    // Listeners added meanwhile are appended past `count`: the next
+    // notification is their first. Each entry is loaded as it is reached, so
+    // one released or cancelled meanwhile is skipped.
+    let count = entries.count
+    var ended = 0
+    for index in 0..<count {
+      guard let subscription = entries[index].subscription, subscription.isActive else {
+        ended += 1
+        continue
+      }
+      subscription.notify(root: root)
     }
+    guard ended > 0 else { return }
+    entries.removeAll { $0.subscription?.isActive != true }
   }
 }

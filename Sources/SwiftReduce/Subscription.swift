@@ -20,7 +20,10 @@
 @MainActor
 public final class Subscription {
   /// Called with the store's root model, which is of the store's `Root` type.
-  private var listener: (@MainActor (AnyObject) -> Void)?
+  ///
+  /// Read for a call and written by ``cancel()`` on the main actor only,
+  /// never during one another, so it needs no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var listener: (@MainActor (AnyObject) -> Void)?
 
   /// Creates a subscription that calls `listener` with the store's root until it is cancelled.
   init(listener: @escaping @MainActor (AnyObject) -> Void) {

@@ -42,9 +42,13 @@
 //   interop, where an `Array` cannot be a bridged `NSArray`. Pinned by
 //   `modelsAreReachedThroughArraysInOrder` and
 //   `modelRemovedFromAnArrayByAnEarlierSiblingIsStillReduced`.
+// - Key path objects: the buffer of components at byte 24 of a `KeyPath`
+//   instance and the component layouts described at ``keyPathSteps(of:valueType:)``.
+//   Checked at run time against key paths formed here before any is read
+//   (``keyPathLayoutIsUnderstood``), and pinned by `KeyPathSubscriptionTests`.
 //
 // Building with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the paths Apple
-// platforms take (no isa or `Array` storage reads) on any platform, so CI
+// platforms take (no isa, `Array` storage or key path reads) on any platform, so CI
 // tests them on Linux.
 
 // The runtime entry points behind `Mirror`. The walk calls them directly
@@ -375,4 +379,215 @@ enum TypeKind {
   case foreignObject
   /// A kind this code does not know.
   case unknown
+}
+
+// MARK: - Key path layouts
+
+/// One step of a key path the walk's key-path reader understands.
+enum KeyPathStep {
+  /// A stored property of a class: follow the reference, then `offset` bytes in.
+  case classField(offset: Int)
+  /// A stored property of a struct or tuple: `offset` bytes further in.
+  case structField(offset: Int)
+  /// `Array` or `ContiguousArray` subscript by position: the element at `index`, `stride` bytes apart.
+  case arrayElement(index: Int, stride: Int)
+}
+
+extension Reflection {
+  /// The steps of `keyPath`, if every component is a stored property of a
+  /// class or struct, or an `Array` or `ContiguousArray` subscript by `Int`.
+  ///
+  /// A key path object is an instance of a `KeyPath` class whose 8-byte
+  /// `_kvcKeyPathStringPtr` is followed, at byte 24, by its buffer: a 32-bit
+  /// header whose low 24 bits are the size of the components that start one
+  /// word later. Each component starts with a 32-bit header whose bits 24–30
+  /// tell its kind (1 struct, 2 computed, 3 class) and, for a stored property,
+  /// whose low 23 bits are its offset (0x7FFFFF: the offset follows in 32
+  /// bits; above 0x7FFFFC: unresolved). A computed component is aligned to a
+  /// word and holds its id, getter, setter, then the size of its arguments,
+  /// their witnesses, the arguments and one word of generic environment. After
+  /// every component but the last, a word-aligned pointer to the metadata of
+  /// the component's result type follows.
+  ///
+  /// Subscripts are recognised by comparing their header, id and argument
+  /// size with those of `\[Int].[2]` and `\ContiguousArray<Int>.[2]` formed
+  /// here, where the position is found too; each of those facts is checked
+  /// by ``keyPathLayoutIsUnderstood`` before any key path is read this way.
+  static func keyPathSteps(of keyPath: AnyKeyPath, valueType: Any.Type) -> [KeyPathStep]? {
+    guard keyPathLayoutIsUnderstood else { return nil }
+    return parseKeyPath(keyPath, valueType: valueType, subscripts: knownSubscripts)
+  }
+
+  /// The address of the value at the end of `steps` from the root object
+  /// `root`, or `nil` when an array position is out of bounds or there are no steps.
+  ///
+  /// The address is good while `root` is kept alive and nothing changes the
+  /// tree: read it at once.
+  static func address(of steps: [KeyPathStep], from root: AnyObject) -> UnsafeRawPointer? {
+    guard !steps.isEmpty else { return nil }
+    var address = UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
+    var isReference = true
+    for step in steps {
+      switch step {
+      case let .classField(offset):
+        if !isReference { address = address.load(as: UnsafeRawPointer.self) }
+        address += offset
+      case let .structField(offset):
+        address += offset
+      case let .arrayElement(index, stride):
+        let storage = address.load(as: UnsafeRawPointer.self)
+        guard index >= 0, index < arrayCount(storage: storage) else { return nil }
+        address = arrayElements(storage: storage) + index * stride
+      }
+      isReference = false
+    }
+    return address
+  }
+
+  private struct KnownSubscript {
+    let header: UInt32
+    let id: UInt
+    let argumentSize: Int
+    let positionOffset: Int
+  }
+
+  /// The `Array` and `ContiguousArray` subscripts, read off key paths formed here.
+  private static let knownSubscripts: [KnownSubscript] = [
+    knownSubscript(\[Int].[2]), knownSubscript(\ContiguousArray<Int>.[2]),
+  ].compactMap { $0 }
+
+  private static func knownSubscript(_ keyPath: AnyKeyPath) -> KnownSubscript? {
+    guard MemoryLayout<Int>.size == 8, let data = keyPathData(keyPath),
+      let start = data.baseAddress, data.count >= 4 + 4 + 5 * 8
+    else { return nil }
+    let header = start.load(as: UInt32.self)
+    guard header & 0x7F00_0000 == 0x0200_0000, header & 0x0008_0000 != 0 else { return nil }
+    let body = start + 8
+    let argumentSize = body.load(fromByteOffset: 24, as: Int.self)
+    guard argumentSize > 0, argumentSize % 8 == 0 else { return nil }
+    // The position is the one argument word holding 2.
+    let arguments = body + 40
+    let positions = stride(from: 0, to: argumentSize, by: 8).filter {
+      arguments.load(fromByteOffset: $0, as: Int.self) == 2
+    }
+    guard positions.count == 1 else { return nil }
+    return KnownSubscript(
+      header: header & 0x7FFF_FFFF, id: body.load(as: UInt.self), argumentSize: argumentSize,
+      positionOffset: positions[0])
+  }
+
+  /// The components of a key path object's buffer.
+  private static func keyPathData(_ keyPath: AnyKeyPath) -> UnsafeRawBufferPointer? {
+    let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+    let header = (object + 24).load(as: UInt32.self)
+    return UnsafeRawBufferPointer(start: object + 32, count: Int(header & 0x00FF_FFFF))
+  }
+
+  private static func parseKeyPath(
+    _ keyPath: AnyKeyPath, valueType: Any.Type, subscripts: [KnownSubscript]
+  ) -> [KeyPathStep]? {
+    guard let data = keyPathData(keyPath), let start = data.baseAddress else { return nil }
+    let end = start + data.count
+    var cursor = start
+    var steps: [KeyPathStep] = []
+    while cursor < end {
+      let header = cursor.load(as: UInt32.self)
+      cursor += 4
+      var pendingIndex: Int?
+      switch (header & 0x7F00_0000) >> 24 {
+      case 1, 3:
+        var offset = Int(header & 0x007F_FFFF)
+        if offset == 0x007F_FFFF {
+          offset = Int(cursor.load(as: UInt32.self))
+          cursor += 4
+        } else if offset > 0x007F_FFFC {
+          return nil
+        }
+        let isClass = header & 0x7F00_0000 == 0x0300_0000
+        // The root is an object: the first step must leave it by a class property.
+        guard isClass || !steps.isEmpty else { return nil }
+        steps.append(isClass ? .classField(offset: offset) : .structField(offset: offset))
+      case 2:
+        cursor += 4
+        guard
+          let known = subscripts.first(where: {
+            // Bit 31 only marks the end of a key path's reference prefix.
+            $0.header == header & 0x7FFF_FFFF && $0.id == cursor.load(as: UInt.self)
+              && cursor.load(fromByteOffset: 24, as: Int.self) == $0.argumentSize
+          })
+        else { return nil }
+        guard !steps.isEmpty else { return nil }
+        pendingIndex = (cursor + 40).load(fromByteOffset: known.positionOffset, as: Int.self)
+        cursor += 40 + known.argumentSize + 8
+      default:
+        return nil
+      }
+      // The result type of the component: the next type pointer, or the key path's value type.
+      let resultType: Any.Type
+      if cursor < end {
+        cursor = cursor.alignedUp(for: UnsafeRawPointer.self)
+        resultType = unsafeBitCast(cursor.load(as: UnsafeRawPointer.self), to: Any.Type.self)
+        cursor += 8
+      } else {
+        resultType = valueType
+      }
+      if let index = pendingIndex {
+        steps.append(.arrayElement(index: index, stride: makeAccess(for: resultType).stride))
+      }
+    }
+    return cursor == end ? steps : nil
+  }
+
+  /// Whether key paths formed here read back what the standard library projects.
+  static let keyPathLayoutIsUnderstood: Bool = {
+    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
+      // An `Array` may be a bridged `NSArray` there; key paths are projected as usual.
+      return false
+    #else
+      return checkKeyPathLayout()
+    #endif
+  }()
+
+  private static func checkKeyPathLayout() -> Bool {
+    guard knownSubscripts.count == 2 else { return false }
+    let probe = KeyPathProbe()
+    func check<Value: Equatable>(_ keyPath: KeyPath<KeyPathProbe, Value>) -> Bool {
+      guard let steps = parseKeyPath(keyPath, valueType: Value.self, subscripts: knownSubscripts)
+      else { return false }
+      guard let address = withExtendedLifetime(probe, { address(of: steps, from: probe) })
+      else { return false }
+      return address.assumingMemoryBound(to: Value.self).pointee == probe[keyPath: keyPath]
+    }
+    return check(\.number) && check(\.pair.1) && check(\.inner.word) && check(\.numbers[1])
+      && check(\.contiguous[2]) && check(\.children[1].number) && check(\.inner.names[0])
+  }
+}
+
+/// The class the key-path reader is checked against before it is used.
+private final class KeyPathProbe {
+  struct Inner {
+    var flag = true
+    var word = "probe"
+    var names = ["first", "second"]
+  }
+
+  var number = 41
+  var pair = (7, 3.5)
+  var inner = Inner()
+  var numbers = [10, 20, 30]
+  var contiguous: ContiguousArray<Int8> = [1, 2, 3]
+  var children: [KeyPathProbe] = []
+
+  init(depth: Int = 1) {
+    if depth > 0 { children = [KeyPathProbe(depth: 0), KeyPathProbe(depth: 0)] }
+    children.last?.number = 99
+  }
+}
+
+/// Whether key-path subscriptions read stored-property and array paths by
+/// offset here; visible to the package's tests, which pin it.
+package enum KeyPathReading {
+  /// `true` where the layout checks passed: without Objective-C interop and
+  /// without `SWIFTREDUCE_PORTABLE_TRAVERSAL`.
+  package static var isActive: Bool { Reflection.keyPathLayoutIsUnderstood }
 }
