@@ -1,0 +1,170 @@
+@_spi(Reflection) import Swift
+
+/// Moves values of one type between raw memory, snapshots and copies.
+///
+/// Each ``TypeLayout`` and ``LayoutField`` holds one, opened from the type's
+/// metatype, so the code that reads a value runs specialised for its type.
+@MainActor
+protocol LayoutAccess {
+  /// The size of a value of the type in bytes.
+  var size: Int { get }
+
+  /// Adds the value stored at `address` to a snapshot.
+  func append(at address: UnsafeRawPointer, label: String, to builder: inout SnapshotBuilder)
+
+  /// Adds `value`, cast to the type, to a snapshot.
+  func append(casting value: Any, label: String, to builder: inout SnapshotBuilder)
+
+  /// Initialises `destination` with a copy of the value at `source` whose models are copies.
+  func initializeCopy(
+    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, with copier: ModelCopier)
+
+  /// Replaces the value at `address` with a copy whose models are copies.
+  func copyInPlace(at address: UnsafeMutableRawPointer, with copier: ModelCopier)
+
+  /// A copy of `value`, cast to the type, whose models are copies.
+  func copy(casting value: Any, with copier: ModelCopier) -> Any
+}
+
+/// The access for values of type `Value`.
+struct TypedLayoutAccess<Value>: LayoutAccess {
+  var size: Int { MemoryLayout<Value>.size }
+
+  func append(at address: UnsafeRawPointer, label: String, to builder: inout SnapshotBuilder) {
+    builder.appendValue(address.assumingMemoryBound(to: Value.self).pointee, label: label)
+  }
+
+  func append(casting value: Any, label: String, to builder: inout SnapshotBuilder) {
+    guard let typed = value as? Value else { return }
+    builder.appendValue(typed, label: label)
+  }
+
+  func initializeCopy(
+    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, with copier: ModelCopier
+  ) {
+    let value = source.assumingMemoryBound(to: Value.self).pointee
+    destination.bindMemory(to: Value.self, capacity: 1).initialize(to: copier.copy(value))
+  }
+
+  func copyInPlace(at address: UnsafeMutableRawPointer, with copier: ModelCopier) {
+    let pointer = address.assumingMemoryBound(to: Value.self)
+    pointer.pointee = copier.copy(pointer.pointee)
+  }
+
+  func copy(casting value: Any, with copier: ModelCopier) -> Any {
+    guard let typed = value as? Value else { return value }
+    return copier.copy(typed)
+  }
+}
+
+/// The access for values of `type`, opened from its existential metatype.
+func makeLayoutAccess(for type: Any.Type) -> any LayoutAccess {
+  openLayoutAccess(type)
+}
+
+private func openLayoutAccess<Value>(_ type: Value.Type) -> any LayoutAccess {
+  TypedLayoutAccess<Value>()
+}
+
+// MARK: - One-line formats
+
+/// Formats a value that is shown on one line.
+protocol TextFormatter {
+  /// The text for the value stored at `address`.
+  func text(at address: UnsafeRawPointer) -> String
+}
+
+/// Shows a value as Swift's debug output does: strings quoted.
+struct DebugDescriptionFormatter<Value: CustomDebugStringConvertible>: TextFormatter {
+  func text(at address: UnsafeRawPointer) -> String {
+    address.assumingMemoryBound(to: Value.self).pointee.debugDescription
+  }
+}
+
+/// Shows a value by its `description`.
+struct DescriptionFormatter<Value: CustomStringConvertible>: TextFormatter {
+  func text(at address: UnsafeRawPointer) -> String {
+    address.assumingMemoryBound(to: Value.self).pointee.description
+  }
+}
+
+/// Shows an enum value as a case, with a leading dot: `.submit`, `.setInput("Alien")`.
+struct EnumCaseFormatter<Value>: TextFormatter {
+  func text(at address: UnsafeRawPointer) -> String {
+    "." + String(describing: address.assumingMemoryBound(to: Value.self).pointee)
+  }
+}
+
+/// Shows any value as `String(reflecting:)` does, for types whose layout cannot be read.
+struct ReflectingFormatter<Value>: TextFormatter {
+  func text(at address: UnsafeRawPointer) -> String {
+    String(reflecting: address.assumingMemoryBound(to: Value.self).pointee)
+  }
+}
+
+/// Shows a metatype by the name of the type it stands for.
+struct MetatypeFormatter<Value>: TextFormatter {
+  func text(at address: UnsafeRawPointer) -> String {
+    let value = address.assumingMemoryBound(to: Value.self).pointee
+    return _typeName(unsafeBitCast(value, to: Any.Type.self), qualified: false) + ".self"
+  }
+}
+
+/// Shows a closure, whose contents cannot be read.
+struct FunctionFormatter: TextFormatter {
+  func text(at address: UnsafeRawPointer) -> String { "(function)" }
+}
+
+/// The formatter a type declares for itself: its `debugDescription`, else its
+/// `description`, else `nil`.
+func describingFormatter(for type: Any.Type) -> (any TextFormatter)? {
+  if let type = type as? any CustomDebugStringConvertible.Type {
+    return openDebugDescriptionFormatter(type)
+  }
+  if let type = type as? any CustomStringConvertible.Type {
+    return openDescriptionFormatter(type)
+  }
+  return nil
+}
+
+/// The formatter showing values of `type` by their `description`.
+func makeDescriptionFormatter(for type: Any.Type) -> any TextFormatter {
+  if Reflection.kind(of: type) == .metatype || Reflection.kind(of: type) == .existentialMetatype {
+    return openMetatypeFormatter(type)
+  }
+  return describingFormatter(for: type) ?? makeReflectingFormatter(for: type)
+}
+
+/// The formatter showing values of an enum type as cases.
+func makeEnumCaseFormatter(for type: Any.Type) -> any TextFormatter {
+  openEnumCaseFormatter(type)
+}
+
+/// The formatter showing values of `type` as `String(reflecting:)` does.
+func makeReflectingFormatter(for type: Any.Type) -> any TextFormatter {
+  openReflectingFormatter(type)
+}
+
+private func openDebugDescriptionFormatter<Value: CustomDebugStringConvertible>(
+  _ type: Value.Type
+) -> any TextFormatter {
+  DebugDescriptionFormatter<Value>()
+}
+
+private func openDescriptionFormatter<Value: CustomStringConvertible>(_ type: Value.Type)
+  -> any TextFormatter
+{
+  DescriptionFormatter<Value>()
+}
+
+private func openEnumCaseFormatter<Value>(_ type: Value.Type) -> any TextFormatter {
+  EnumCaseFormatter<Value>()
+}
+
+private func openReflectingFormatter<Value>(_ type: Value.Type) -> any TextFormatter {
+  ReflectingFormatter<Value>()
+}
+
+private func openMetatypeFormatter<Value>(_ type: Value.Type) -> any TextFormatter {
+  MetatypeFormatter<Value>()
+}

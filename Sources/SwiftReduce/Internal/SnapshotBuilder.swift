@@ -1,0 +1,236 @@
+/// Walks a tree of models and records one ``SnapshotLine`` per value, in pre-order.
+///
+/// Each model is shown in full at its first position; every later path to
+/// it, shared instance or cycle, becomes a one-line reference to that first
+/// position, so a printout always ends.
+@MainActor
+struct SnapshotBuilder {
+  private let layouts = TypeLayouts.shared
+  private(set) var lines: [SnapshotLine] = []
+  private var firstLineOfModel: [ObjectIdentifier: Int] = [:]
+  private var parent = -1
+  private var depth = 0
+
+  // MARK: - Lines
+
+  /// Records a line without children.
+  mutating func appendLine(label: String, text: String) {
+    lines.append(
+      SnapshotLine(
+        label: label, text: text, depth: depth, parent: parent, end: lines.count + 1, kind: .leaf))
+  }
+
+  /// Records a line whose children follow until the matching ``close(_:)``.
+  private mutating func open(label: String, text: String, kind: SnapshotLine.Kind) -> Int {
+    let index = lines.count
+    lines.append(
+      SnapshotLine(label: label, text: text, depth: depth, parent: parent, end: index, kind: kind))
+    parent = index
+    depth += 1
+    return index
+  }
+
+  private mutating func close(_ index: Int) {
+    lines[index].end = lines.count
+    parent = lines[index].parent
+    depth -= 1
+  }
+
+  // MARK: - Values
+
+  /// Records `value` and everything inside it.
+  mutating func appendValue<Value>(_ value: Value, label: String) {
+    appendValue(value, layout: layouts.layout(for: Value.self), label: label)
+  }
+
+  private mutating func appendValue<Value>(_ value: Value, layout: TypeLayout, label: String) {
+    switch layout.kind {
+    case let .text(formatter):
+      withUnsafePointer(to: value) { appendLine(label: label, text: formatter.text(at: $0)) }
+    case .model, .object:
+      appendObject(unsafeBitCast(value, to: AnyObject.self), label: label)
+    case .fields:
+      let index = open(label: label, text: layout.name, kind: .node)
+      withUnsafePointer(to: value) { appendFields(of: layout, at: UnsafeRawPointer($0)) }
+      close(index)
+    case .container:
+      guard let container = value as? any TreeContainer else { return }
+      container.append(label: label, to: &self)
+    case .enumeration:
+      appendEnumeration(value, label: label)
+    case .registrar:
+      return
+    case .untraversed:
+      appendLine(label: label, text: "(untraversed)")
+    case .existential:
+      let opened = value as Any
+      layouts.layout(for: type(of: opened)).access.append(
+        casting: opened, label: label, to: &self)
+    }
+  }
+
+  /// Records a model in full, or a reference to where it was first recorded;
+  /// any other object by its description or its type.
+  mutating func appendObject(_ object: AnyObject, label: String) {
+    let layout = layouts.layout(for: type(of: object))
+    guard case .model = layout.kind else {
+      appendLine(label: label, text: Self.opaqueText(of: object, layout))
+      return
+    }
+    let identity = ObjectIdentifier(object)
+    if let first = firstLineOfModel[identity] {
+      appendLine(label: label, text: "\(layout.name) (same as \(path(toLine: first)))")
+      return
+    }
+    firstLineOfModel[identity] = lines.count
+    let index = open(label: label, text: layout.name, kind: .node)
+    if layout.fieldsAreReadable {
+      appendFields(of: layout, at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+    }
+    close(index)
+  }
+
+  private static func opaqueText(of object: AnyObject, _ layout: TypeLayout) -> String {
+    if object is any Actor { return layout.name }
+    if let object = object as? any CustomDebugStringConvertible { return object.debugDescription }
+    if let object = object as? any CustomStringConvertible { return object.description }
+    return layout.name
+  }
+
+  /// Records the stored properties of a model or struct laid out at `base`.
+  private mutating func appendFields(of layout: TypeLayout, at base: UnsafeRawPointer) {
+    for field in layout.fields {
+      let address = base + field.offset
+      if field.isReference {
+        if let object = Reflection.loadObject(at: address, field.ownership) {
+          appendObject(object, label: field.name)
+        } else {
+          appendLine(label: field.name, text: "nil")
+        }
+        continue
+      }
+      let fieldLayout = field.layout(in: layouts)
+      switch fieldLayout.kind {
+      case let .text(formatter):
+        appendLine(label: field.name, text: formatter.text(at: address))
+      case .registrar:
+        continue
+      default:
+        field.access.append(at: address, label: field.name, to: &self)
+      }
+    }
+  }
+
+  /// Records an enum value with payloads: on one line when no model can be
+  /// inside, else the case with its payload below it.
+  private mutating func appendEnumeration<Value>(_ value: Value, label: String) {
+    let mirror = Mirror(reflecting: value)
+    guard let payload = mirror.children.first, let caseName = payload.label else {
+      appendLine(label: label, text: "." + String(describing: value))
+      return
+    }
+    let payloadType = type(of: payload.value)
+    guard layouts.layout(for: payloadType).mayHoldModels else {
+      appendLine(label: label, text: "." + String(describing: value))
+      return
+    }
+    let index = open(label: label, text: "." + caseName, kind: .node)
+    layouts.layout(for: payloadType).access.append(casting: payload.value, label: "0", to: &self)
+    close(index)
+  }
+
+  // MARK: - Collections
+
+  /// Records the elements of an array in order, labelled by index.
+  mutating func appendElements<Elements: Collection>(_ elements: Elements, label: String) {
+    let count = elements.count
+    let header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
+    let index = open(label: label, text: header, kind: .collection)
+    let layout = layouts.layout(for: Elements.Element.self)
+    for (offset, element) in elements.enumerated() {
+      appendValue(element, layout: layout, label: "[\(offset)]")
+    }
+    close(index)
+  }
+
+  /// Records the entries of a dictionary, labelled by key, in the order of their keys' text.
+  mutating func appendEntries<Key, Value>(_ entries: [Key: Value], label: String) {
+    let count = entries.count
+    let header = count == 0 ? "[:]" : count == 1 ? "1 entry" : "\(count) entries"
+    let index = open(label: label, text: header, kind: .collection)
+    let keyLayout = layouts.layout(for: Key.self)
+    let valueLayout = layouts.layout(for: Value.self)
+    let keyed = entries.map { (key: Self.oneLineText(of: $0.key, keyLayout), value: $0.value) }
+    for entry in keyed.sorted(by: { $0.key < $1.key }) {
+      appendValue(entry.value, layout: valueLayout, label: "[\(entry.key)]")
+    }
+    close(index)
+  }
+
+  /// Records the elements of a set in the order of their text, labelled by that position.
+  mutating func appendSetElements<Element>(_ elements: Set<Element>, label: String) {
+    let layout = layouts.layout(for: Element.self)
+    let sorted = elements.map { (text: Self.oneLineText(of: $0, layout), element: $0) }
+      .sorted { $0.text < $1.text }
+    appendElements(sorted.lazy.map(\.element), label: label)
+  }
+
+  private static func oneLineText<Value>(of value: Value, _ layout: TypeLayout) -> String {
+    if case let .text(formatter) = layout.kind {
+      return withUnsafePointer(to: value) { formatter.text(at: $0) }
+    }
+    return String(describing: value)
+  }
+
+  // MARK: - Paths
+
+  /// The path from the root to the value on line `index`, such as
+  /// `favoriteMovies.movies["Alien"]`, or `root` for the root itself.
+  func path(toLine index: Int) -> String {
+    SnapshotLine.path(toLine: index, in: lines)
+  }
+}
+
+/// One line of a printed tree: a value, with where it sits.
+struct SnapshotLine: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
+    /// A value on one line, or a reference to a model shown earlier.
+    case leaf
+    /// A model, struct or enum case, whose children are its properties.
+    case node
+    /// A collection, whose children are its elements.
+    case collection
+  }
+
+  /// The property name (`input`), subscript (`["Alien"]`, `[0]`) or, for the root, nothing.
+  var label: String
+  var text: String
+  var depth: Int
+  /// The line of the value holding this one, or -1 for the root.
+  var parent: Int
+  /// The index just past this value's last descendant.
+  var end: Int
+  var kind: Kind
+
+  /// The path from the root to line `index` of `lines`.
+  static func path(toLine index: Int, in lines: [SnapshotLine]) -> String {
+    var labels: [String] = []
+    var current = index
+    while current > 0 {
+      labels.append(lines[current].label)
+      current = lines[current].parent
+    }
+    guard !labels.isEmpty else { return "root" }
+    var path = ""
+    for label in labels.reversed() {
+      path = join(path, label)
+    }
+    return path
+  }
+
+  /// Appends one label to a path: `a` + `b` is `a.b`, `a` + `[0]` is `a[0]`.
+  static func join(_ path: String, _ label: String) -> String {
+    if path.isEmpty || path == "root" { return label }
+    return label.hasPrefix("[") ? path + label : path + "." + label
+  }
+}

@@ -1,0 +1,143 @@
+/// The values that differ between two snapshots of a tree of models.
+///
+/// Each change names the path of the value from the root
+/// (`favoriteMovies.movies["Alien"]`), with its old and its new text. Models,
+/// structs and collections are compared property by property and element by
+/// element; a value whose kind or type changed is shown whole. The
+/// description lists each path, with `-` before the old value and `+` before
+/// the new one; a value that appeared has no `-` line and one that
+/// disappeared no `+` line.
+public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
+  /// One value that differs between the snapshots.
+  public struct Change: Equatable, Sendable {
+    /// The path from the root, such as `favoriteMovies.input` or `people[2].name`.
+    public let path: String
+    /// The value before, or `nil` if it did not exist; several lines for a model or collection.
+    public let old: String?
+    /// The value after, or `nil` if it no longer exists.
+    public let new: String?
+  }
+
+  /// The changes, in the order of the tree.
+  public let changes: [Change]
+
+  /// Whether the snapshots are the same.
+  public var isEmpty: Bool { changes.isEmpty }
+
+  /// The changes as text: each path, then its old value after `-` and its new value after `+`.
+  public var description: String {
+    description(old: "-", new: "+")
+  }
+
+  /// The changes as text, with the given markers before old and new values.
+  func description(old oldMarker: String, new newMarker: String) -> String {
+    var lines: [String] = []
+    for change in changes {
+      lines.append(change.path)
+      if let old = change.old {
+        lines += old.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { "  \(oldMarker) \($0)" }
+      }
+      if let new = change.new {
+        lines += new.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { "  \(newMarker) \($0)" }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  package init(changes: [Change]) {
+    self.changes = changes
+  }
+
+  init(from old: [SnapshotLine], to new: [SnapshotLine]) {
+    var comparison = Comparison(old: old, new: new)
+    if !old.isEmpty, !new.isEmpty {
+      comparison.compare(0, 0, path: "root")
+    }
+    changes = comparison.changes
+  }
+}
+
+/// Walks two snapshots side by side, matching children by label.
+private struct Comparison {
+  let old: [SnapshotLine]
+  let new: [SnapshotLine]
+  var changes: [TreeDifference.Change] = []
+
+  init(old: [SnapshotLine], new: [SnapshotLine]) {
+    self.old = old
+    self.new = new
+  }
+
+  mutating func compare(_ oldIndex: Int, _ newIndex: Int, path: String) {
+    let before = old[oldIndex]
+    let after = new[newIndex]
+    let sameContainer =
+      (before.kind == .collection && after.kind == .collection)
+      || (before.kind == .node && after.kind == .node && before.text == after.text)
+    if sameContainer {
+      compareChildren(oldIndex, newIndex, path: path)
+      return
+    }
+    let oldText = Self.text(of: oldIndex, in: old)
+    let newText = Self.text(of: newIndex, in: new)
+    if oldText != newText {
+      changes.append(.init(path: path, old: oldText, new: newText))
+    }
+  }
+
+  /// Matches the children of two lines by label, keeping the order of both.
+  private mutating func compareChildren(_ oldIndex: Int, _ newIndex: Int, path: String) {
+    let oldChildren = Self.children(of: oldIndex, in: old)
+    let newChildren = Self.children(of: newIndex, in: new)
+    let newLabels = Set(newChildren.map { new[$0].label })
+    let oldLabels = Set(oldChildren.map { old[$0].label })
+    var oldPosition = 0
+    var newPosition = 0
+    while oldPosition < oldChildren.count || newPosition < newChildren.count {
+      let oldChild = oldPosition < oldChildren.count ? oldChildren[oldPosition] : nil
+      let newChild = newPosition < newChildren.count ? newChildren[newPosition] : nil
+      if let oldChild, let newChild, old[oldChild].label == new[newChild].label {
+        compare(oldChild, newChild, path: SnapshotLine.join(path, old[oldChild].label))
+        oldPosition += 1
+        newPosition += 1
+      } else if let oldChild, newChild == nil || !newLabels.contains(old[oldChild].label) {
+        let childPath = SnapshotLine.join(path, old[oldChild].label)
+        changes.append(.init(path: childPath, old: Self.text(of: oldChild, in: old), new: nil))
+        oldPosition += 1
+      } else if let newChild, oldChild == nil || !oldLabels.contains(new[newChild].label) {
+        let childPath = SnapshotLine.join(path, new[newChild].label)
+        changes.append(.init(path: childPath, old: nil, new: Self.text(of: newChild, in: new)))
+        newPosition += 1
+      } else if let oldChild {
+        // Labels on both sides in another order, which keyed and indexed
+        // children never are: show the old one as gone, the new one as new.
+        let childPath = SnapshotLine.join(path, old[oldChild].label)
+        changes.append(.init(path: childPath, old: Self.text(of: oldChild, in: old), new: nil))
+        oldPosition += 1
+      }
+    }
+  }
+
+  private static func children(of index: Int, in lines: [SnapshotLine]) -> [Int] {
+    var children: [Int] = []
+    var child = index + 1
+    while child < lines[index].end {
+      children.append(child)
+      child = lines[child].end
+    }
+    return children
+  }
+
+  /// The value on line `index` with everything below it, indented relative to it.
+  private static func text(of index: Int, in lines: [SnapshotLine]) -> String {
+    var text = lines[index].text
+    let base = lines[index].depth
+    for line in lines[(index + 1)..<lines[index].end] {
+      text += "\n" + String(repeating: " ", count: 2 * (line.depth - base))
+      text += line.label.isEmpty ? line.text : "\(line.label): \(line.text)"
+    }
+    return text
+  }
+}

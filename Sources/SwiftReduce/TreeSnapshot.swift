@@ -1,0 +1,88 @@
+/// A printable record of a tree of models at one moment, which can be compared with another.
+///
+/// A snapshot shows each model by its type, with its stored properties
+/// indented below it: values as Swift writes them, collections element by
+/// element (dictionaries by key, sets in order of their text), and each
+/// model only once. A model met again, shared by two paths or through a
+/// cycle, is shown as a reference to the path where it was first shown.
+///
+/// ```swift
+/// let person = Person()
+/// person.name = "Ada"
+/// person.favoriteMovies.movies = ["Alien": 2, "Heat": 1]
+/// print(TreeSnapshot(person))
+/// ```
+///
+/// prints
+///
+/// ```
+/// Person
+///   name: "Ada"
+///   favoriteMovies: FavoriteMovies
+///     input: ""
+///     movies: 2 entries
+///       ["Alien"]: 2
+///       ["Heat"]: 1
+/// ```
+///
+/// Snapshots follow the routing rules: instances of classes that are not
+/// models, and actors, are shown by their description or type name and not
+/// entered; `@Untraversed` properties are shown as `(untraversed)`; an
+/// Observation registrar is left out. Compare two snapshots with
+/// ``difference(from:)``.
+public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
+  let lines: [SnapshotLine]
+
+  /// Records the tree of models reachable from `root`.
+  ///
+  /// - Parameter root: The root model, or any object: an object that is not
+  ///   a model is recorded on one line.
+  @MainActor
+  public init(_ root: AnyObject) {
+    var builder = SnapshotBuilder()
+    builder.appendObject(root, label: "")
+    lines = builder.lines
+  }
+
+  /// The tree as indented text, one value per line, two spaces per level.
+  public var description: String {
+    var text = ""
+    text.reserveCapacity(lines.count * 24)
+    for line in lines {
+      if !text.isEmpty { text += "\n" }
+      text += String(repeating: " ", count: 2 * line.depth)
+      if !line.label.isEmpty {
+        text += line.label
+        text += ": "
+      }
+      text += line.text
+    }
+    return text
+  }
+
+  /// What changed from `old` to this snapshot, value by value.
+  ///
+  /// ```swift
+  /// let person = Person()
+  /// let before = TreeSnapshot(person)
+  /// person.name = "Ada"
+  /// person.favoriteMovies.movies["Alien"] = 1
+  /// print(TreeSnapshot(person).difference(from: before))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// name
+  ///   - ""
+  ///   + "Ada"
+  /// favoriteMovies.movies["Alien"]
+  ///   + 1
+  /// ```
+  ///
+  /// - Parameter old: The earlier snapshot.
+  /// - Returns: Every changed value with its path from the root, in tree order.
+  public func difference(from old: TreeSnapshot) -> TreeDifference {
+    TreeDifference(from: old.lines, to: lines)
+  }
+}

@@ -1,0 +1,131 @@
+import Observation
+import SwiftReduce
+
+// Fixtures for printing, comparing and copying trees: a bookstore of aisles
+// and books, with shared books, back-pointers and objects that are not models.
+
+/// Changes to a ``Bookstore``.
+enum BookstoreAction: Action, Equatable {
+  case rename(String)
+  case lend(String)
+  case addAisle(String)
+}
+
+/// Changes to a ``Novel``.
+enum NovelAction: Action, Equatable {
+  case retitle(String)
+}
+
+/// The root of the bookstore fixture.
+final class Bookstore: Reducer {
+  var name = "City"
+  var aisles: [Aisle] = []
+  var featured: Novel?
+  var loans: [String: Int] = [:]
+
+  func reduce(action: BookstoreAction) {
+    switch action {
+    case .rename(let name): self.name = name
+    case .lend(let title): loans[title, default: 0] += 1
+    case .addAisle(let label): aisles.append(Aisle(label, bookstore: self))
+    }
+  }
+}
+
+/// A aisle, pointing back at its bookstore.
+final class Aisle: Reducer {
+  var label: String
+  var books: [Novel] = []
+  weak var bookstore: Bookstore?
+
+  init(_ label: String, books: [Novel] = [], bookstore: Bookstore? = nil) {
+    self.label = label
+    self.books = books
+    self.bookstore = bookstore
+  }
+}
+
+/// A novel: a leaf model.
+final class Novel: Reducer {
+  var title: String
+  var pages: Int
+
+  init(_ title: String, pages: Int) {
+    self.title = title
+    self.pages = pages
+  }
+
+  func reduce(action: NovelAction) {
+    switch action {
+    case .retitle(let title): self.title = title
+    }
+  }
+}
+
+/// A class that is not a model: printed by its description and never copied.
+final class Till: CustomStringConvertible {
+  var entries: [String] = []
+  var description: String { "Till(\(entries.count) entries)" }
+}
+
+/// An actor: printed by its type name, never entered or copied.
+actor Vault {
+  var boxes = 0
+}
+
+/// A model with one property of every kind the printout distinguishes.
+final class Kiosk: Reducer {
+  var city: String? = "Oslo"
+  var code: Character = "B"
+  var opening: (hour: Int, minute: Int) = (9, 30)
+  var tags: Set<String> = ["quiet", "central"]
+  var status = KioskStatus.open
+  var postal = Postal(street: "Main", number: 1)
+  var till = Till()
+  var vault = Vault()
+  var anyBook: Any = Novel("Any", pages: 1)
+  var kind: Any.Type = Int.self
+  var onOpen: () -> Void = {}
+  @Untraversed var hidden = Novel("Hidden", pages: 2)
+  lazy var history: [Int] = [1]
+  unowned(unsafe) var bookstore: Bookstore
+
+  init(bookstore: Bookstore) {
+    self.bookstore = bookstore
+  }
+}
+
+/// A plain enum, printed as a case.
+enum KioskStatus {
+  case open
+  case closed(reason: String)
+}
+
+/// A plain struct, printed property by property.
+struct Postal {
+  var street: String
+  var number: Int
+}
+
+/// An `@Observable` model: its registrar is left out and its properties keep their names.
+@Observable
+final class Patron: Reducer {
+  var name = "Ada"
+  var book: Novel?
+
+  func reduce(action: NovelAction) {}
+}
+
+/// Builds the bookstore most tests print: two aisles sharing one book.
+@MainActor
+func makeBookstore() -> Bookstore {
+  let bookstore = Bookstore()
+  let alien = Novel("Alien", pages: 320)
+  bookstore.aisles = [
+    Aisle("Fiction", books: [alien, Novel("Heat", pages: 210)], bookstore: bookstore),
+    Aisle("Films", books: [alien], bookstore: bookstore),
+  ]
+  bookstore.featured = alien
+  bookstore.loans = ["Heat": 2, "Alien": 1]
+  return bookstore
+}
