@@ -16,6 +16,18 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
     public let old: String?
     /// The value after, or `nil` if it no longer exists.
     public let new: String?
+
+    /// Creates a change, to compare with the changes of a difference.
+    ///
+    /// - Parameters:
+    ///   - path: The path of the value from the root.
+    ///   - old: The value before, or `nil` if it did not exist.
+    ///   - new: The value after, or `nil` if it no longer exists.
+    public init(path: String, old: String?, new: String?) {
+      self.path = path
+      self.old = old
+      self.new = new
+    }
   }
 
   /// The changes, in the order of the tree.
@@ -102,7 +114,11 @@ private struct Comparison {
         compare(oldChild, newChild, path: SnapshotLine.join(path, old[oldChild].label))
         oldPosition += 1
         newPosition += 1
-      } else if let oldChild, newChild == nil || !newLabels.contains(old[oldChild].label) {
+      } else if let oldChild, !newLabels.contains(old[oldChild].label),
+        newChild.map({ oldLabels.contains(new[$0].label) || old[oldChild].label < new[$0].label })
+          ?? true
+      {
+        // Gone from the new side; listed before a new child that sorts after it.
         let childPath = SnapshotLine.join(path, old[oldChild].label)
         changes.append(.init(path: childPath, old: Self.text(of: oldChild, in: old), new: nil))
         oldPosition += 1

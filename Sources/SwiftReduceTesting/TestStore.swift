@@ -152,7 +152,8 @@ public final class TestStore<Root: Reducer> {
       guard ContinuousClock.now < deadline else { break }
       await waitBriefly()
     }
-    let skippedText = skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
+    let skippedText =
+      skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
     Issue.record(
       Comment(
         rawValue: "Expected to receive \(actionText(expected)) within \(timeout), but it was "

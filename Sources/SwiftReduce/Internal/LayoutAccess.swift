@@ -17,7 +17,8 @@ protocol LayoutAccess {
 
   /// Initialises `destination` with a copy of the value at `source` whose models are copies.
   func initializeCopy(
-    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, with copier: ModelCopier)
+    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, with copier: ModelCopier
+  )
 
   /// Replaces the value at `address` with a copy whose models are copies.
   func copyInPlace(at address: UnsafeMutableRawPointer, with copier: ModelCopier)

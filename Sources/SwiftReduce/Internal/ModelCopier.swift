@@ -73,7 +73,9 @@ final class ModelCopier {
       return unsafeBitCast(copyObject(object), to: Value.self)
     case .fields:
       var copy = value
-      withUnsafeMutablePointer(to: &copy) { copyFields(of: layout, at: UnsafeMutableRawPointer($0)) }
+      withUnsafeMutablePointer(to: &copy) {
+        copyFields(of: layout, at: UnsafeMutableRawPointer($0))
+      }
       return copy
     case .container:
       guard let container = value as? any TreeContainer else { return value }

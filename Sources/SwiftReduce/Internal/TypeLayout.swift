@@ -1,5 +1,5 @@
-@_spi(Reflection) import Swift
 import Observation
+@_spi(Reflection) import Swift
 
 /// What printing and copying a tree of models know about one type: how its
 /// values are shown and where the models inside them are.

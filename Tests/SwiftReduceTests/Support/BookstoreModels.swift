@@ -129,3 +129,71 @@ func makeBookstore() -> Bookstore {
   bookstore.loans = ["Heat": 2, "Alien": 1]
   return bookstore
 }
+
+/// A model whose subclass adds properties: the superclass's come first.
+class Shop: Reducer {
+  var owner = "Ada"
+}
+
+/// A subclass of a model, with properties of its own.
+final class Bookshop: Shop {
+  var stock: [Novel] = [Novel("Dune", pages: 412)]
+}
+
+/// Two models holding each other strongly.
+final class Pen: Reducer {
+  var name: String
+  var friend: Pen?
+
+  init(_ name: String) {
+    self.name = name
+  }
+}
+
+/// Models in a struct, an enum payload and an `Any` property.
+final class Crate: Reducer {
+  var label = Label(text: "Fragile", novel: Novel("Emma", pages: 200))
+  var state = CrateState.packed(Novel("Ulysses", pages: 730))
+  var anything: Any = 7
+  var maybe: Novel??
+}
+
+/// A struct holding a model.
+struct Label {
+  var text: String
+  var novel: Novel
+}
+
+/// An enum whose payload is a model.
+enum CrateState {
+  case empty
+  case packed(Novel)
+}
+
+/// A model pointing at a delegate through a `weak` class-bound existential.
+final class Courier: Reducer {
+  weak var delegate: (any Reducer)?
+  unowned var depot: Depot
+  var parcels: [Int: Novel] = [:]
+  var lastSeen: Set<Int> = [1]
+
+  init(depot: Depot) {
+    self.depot = depot
+  }
+}
+
+/// The owner of a ``Courier``, which points back at it as `unowned`.
+final class Depot: Reducer {
+  var couriers: [Courier] = []
+  var spare: ContiguousArray<Novel> = [Novel("Emma", pages: 200)]
+}
+
+/// Counts its own deinitialisations, to check that copies are destroyed.
+final class Counted: Reducer {
+  nonisolated(unsafe) static var deinitialized = 0
+  var pages = 10
+
+  deinit {
+    Counted.deinitialized += 1
+  }
+}

@@ -1,0 +1,162 @@
+import Observation
+import SwiftReduce
+import SwiftReduceTestSupport
+import Testing
+
+@MainActor
+struct ModelTreeCopyTests {
+  @Test func copyPrintsLikeTheOriginal() throws {
+    let bookstore = makeBookstore()
+    let copy = try ModelTreeCopy(copying: bookstore)
+    #expect(TreeSnapshot(copy.root) == TreeSnapshot(bookstore))
+  }
+
+  @Test func copyIsDeepOverModels() throws {
+    let bookstore = makeBookstore()
+    let copy = try ModelTreeCopy(copying: bookstore).root
+    #expect(copy !== bookstore)
+    #expect(copy.aisles[0] !== bookstore.aisles[0])
+    #expect(copy.aisles[0].books[1] !== bookstore.aisles[0].books[1])
+    copy.aisles[0].books[1].title = "Changed"
+    copy.loans["Heat"] = 9
+    #expect(bookstore.aisles[0].books[1].title == "Heat")
+    #expect(bookstore.loans["Heat"] == 2)
+  }
+
+  @Test func sharedModelIsOneSharedCopy() throws {
+    let bookstore = makeBookstore()
+    let copy = try ModelTreeCopy(copying: bookstore).root
+    let shared = copy.aisles[0].books[0]
+    #expect(shared !== bookstore.aisles[0].books[0])
+    #expect(copy.aisles[1].books[0] === shared)
+    #expect(copy.featured === shared)
+  }
+
+  @Test func weakBackPointersPointAtCopies() throws {
+    let bookstore = makeBookstore()
+    let copy = try ModelTreeCopy(copying: bookstore).root
+    #expect(copy.aisles[0].bookstore === copy)
+    #expect(copy.aisles[1].bookstore === copy)
+  }
+
+  @Test func weakExistentialAndUnownedReferencesPointAtCopies() throws {
+    let depot = Depot()
+    let courier = Courier(depot: depot)
+    courier.delegate = depot
+    courier.parcels = [1: Novel("Dune", pages: 412)]
+    depot.couriers = [courier]
+    let copy = try ModelTreeCopy(copying: depot).root
+    let copiedCourier = try #require(copy.couriers.first)
+    #expect(copiedCourier !== courier)
+    #expect(copiedCourier.depot === copy)
+    #expect(copiedCourier.delegate === copy)
+    #expect(copiedCourier.delegate is Depot)
+    #expect(copiedCourier.parcels[1] !== courier.parcels[1])
+    #expect(copiedCourier.parcels[1]?.title == "Dune")
+    #expect(copy.spare[0] !== depot.spare[0])
+    #expect(TreeSnapshot(copy) == TreeSnapshot(depot))
+  }
+
+  @Test func strongCycleIsCopiedAsACycle() throws {
+    let ada = Pen("Ada")
+    let grace = Pen("Grace")
+    ada.friend = grace
+    grace.friend = ada
+    let copy = try ModelTreeCopy(copying: ada).root
+    #expect(copy !== ada)
+    #expect(copy.friend !== grace)
+    #expect(copy.friend?.friend === copy)
+    ada.friend = nil
+    copy.friend = nil
+  }
+
+  @Test func objectsThatAreNotModelsAndActorsAreShared() throws {
+    let kiosk = Kiosk(bookstore: Bookstore())
+    let copy = try ModelTreeCopy(copying: kiosk).root
+    #expect(copy.till === kiosk.till)
+    #expect(copy.vault === kiosk.vault)
+  }
+
+  @Test func modelsInsideStructsAnyPropertiesAndOptionalsAreCopied() throws {
+    let crate = Crate()
+    crate.anything = Novel("Persuasion", pages: 250)
+    crate.maybe = .some(.some(Novel("Dracula", pages: 418)))
+    let copy = try ModelTreeCopy(copying: crate).root
+    #expect(copy.label.novel !== crate.label.novel)
+    #expect((copy.anything as? Novel) !== (crate.anything as? Novel))
+    #expect((copy.anything as? Novel)?.title == "Persuasion")
+    #expect(copy.maybe??.title == "Dracula")
+    #expect((copy.maybe ?? nil) !== (crate.maybe ?? nil))
+    #expect(TreeSnapshot(copy) == TreeSnapshot(crate))
+  }
+
+  @Test func modelsInsideEnumPayloadsAreShared() throws {
+    let crate = Crate()
+    let copy = try ModelTreeCopy(copying: crate).root
+    guard case .packed(let original) = crate.state, case .packed(let copied) = copy.state else {
+      Issue.record("the crate is not packed")
+      return
+    }
+    #expect(copied === original)
+  }
+
+  @Test func untraversedStorageIsCopiedWithoutLookingInside() throws {
+    let kiosk = Kiosk(bookstore: Bookstore())
+    let copy = try ModelTreeCopy(copying: kiosk).root
+    #expect(copy.hidden === kiosk.hidden)
+  }
+
+  @Test func copyHasItsOwnObservationRegistrar() throws {
+    let patron = Patron()
+    let copy = try ModelTreeCopy(copying: patron).root
+    let changes = SendableLog()
+    withObservationTracking {
+      _ = patron.name
+    } onChange: {
+      changes.append("changed")
+    }
+    copy.name = "Grace"
+    #expect(changes.entries.isEmpty)
+    #expect(patron.name == "Ada")
+    patron.name = "Lin"
+    #expect(changes.entries == ["changed"])
+  }
+
+  @Test func copiesAreDeinitializedWhenReleased() throws {
+    Counted.deinitialized = 0
+    let original = Counted()
+    do {
+      let copy = try ModelTreeCopy(copying: original)
+      #expect(copy.root.pages == 10)
+    }
+    #expect(Counted.deinitialized == 1)
+  }
+
+  @Test func copiesADeepChainWithoutRecursion() throws {
+    let first = Pen("0")
+    var last = first
+    for index in 1..<100_000 {
+      let next = Pen("\(index)")
+      last.friend = next
+      last = next
+    }
+    let copy = try ModelTreeCopy(copying: first).root
+    var count = 0
+    var node: Pen? = copy
+    while let current = node {
+      count += 1
+      node = current.friend
+    }
+    #expect(count == 100_000)
+    #expect(last.name == "99999")
+    // Unlink iteratively, so releasing the chains does not recurse either.
+    for chain in [first, copy] {
+      var next = chain.friend
+      chain.friend = nil
+      while let current = next {
+        next = current.friend
+        current.friend = nil
+      }
+    }
+  }
+}
