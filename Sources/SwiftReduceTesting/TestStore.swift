@@ -58,8 +58,9 @@ public final class TestStore<Root: Reducer> {
 
   private let recorder: ActionRecorder<Root>
 
-  /// A copy of the state after the last action asserted or skipped: what a
-  /// closure's copy starts from. `nil` when the tree cannot be copied.
+  /// A copy of the state after the last action asserted or skipped.
+  ///
+  /// Each closure's copy starts from it; `nil` when the tree cannot be copied.
   private var expectedBase: ModelTreeCopy<Root>?
 
   /// Creates a test store that owns a tree of models.

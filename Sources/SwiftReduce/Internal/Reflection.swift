@@ -260,10 +260,11 @@ private struct UnownedStorage {
 //   its first word and only witness tables after it
 //   (`weakExistentialFieldKeepsItsWitnessTable`).
 
-/// `swift_allocObject(metadata, size, alignmentMask)`, looked up at run time:
-/// the compiler reserves the name, so it cannot be declared with
-/// `@_silgen_name`. `nil` where the runtime does not export it (a statically
-/// linked standard library).
+/// The runtime's `swift_allocObject(metadata, size, alignmentMask)`.
+///
+/// It is looked up at run time because the compiler reserves the name, so it
+/// cannot be declared with `@_silgen_name`; `nil` where the runtime does not
+/// export it (a statically linked standard library).
 private let runtimeAllocObject:
   (@convention(c) (UnsafeRawPointer, Int, Int) -> UnsafeMutableRawPointer)? = {
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_allocObject") else { return nil }
