@@ -82,6 +82,16 @@ struct DebugDescriptionFormatter<Value: CustomDebugStringConvertible>: TextForma
   }
 }
 
+/// Shows a string quoted and escaped, as its `debugDescription` does, with a
+/// shortcut for the common case of printable ASCII without quotes or backslashes.
+struct StringFormatter: TextFormatter {
+  func text(at address: UnsafeRawPointer) -> String {
+    let string = address.assumingMemoryBound(to: String.self).pointee
+    let isPlain = string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+    return isPlain ? "\"" + string + "\"" : string.debugDescription
+  }
+}
+
 /// Shows a value by its `description`.
 struct DescriptionFormatter<Value: CustomStringConvertible>: TextFormatter {
   func text(at address: UnsafeRawPointer) -> String {
@@ -119,6 +129,7 @@ struct FunctionFormatter: TextFormatter {
 /// The formatter a type declares for itself: its `debugDescription`, else its
 /// `description`, else `nil`.
 func describingFormatter(for type: Any.Type) -> (any TextFormatter)? {
+  if type == String.self { return StringFormatter() }
   if let type = type as? any CustomDebugStringConvertible.Type {
     return openDebugDescriptionFormatter(type)
   }

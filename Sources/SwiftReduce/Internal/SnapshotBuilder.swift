@@ -147,10 +147,27 @@ struct SnapshotBuilder {
     let header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
     let index = open(label: label, text: header, kind: .collection)
     let layout = layouts.layout(for: Elements.Element.self)
-    for (offset, element) in elements.enumerated() {
-      appendValue(element, layout: layout, label: "[\(offset)]")
+    var offset = 0
+    var position = elements.startIndex
+    while position != elements.endIndex {
+      let element = elements[position]
+      switch layout.kind {
+      case .model, .object:
+        appendObject(unsafeBitCast(element, to: AnyObject.self), label: Self.indexLabel(offset))
+      default:
+        appendValue(element, layout: layout, label: Self.indexLabel(offset))
+      }
+      elements.formIndex(after: &position)
+      offset += 1
     }
     close(index)
+  }
+
+  /// `[0]`, `[1]`, …: the first labels are made once, since every array uses them.
+  private static let indexLabels = (0..<256).map { "[\($0)]" }
+
+  private static func indexLabel(_ offset: Int) -> String {
+    offset < indexLabels.count ? indexLabels[offset] : "[\(offset)]"
   }
 
   /// Records the entries of a dictionary, labelled by key, in the order of their keys' text.

@@ -8,6 +8,7 @@ enum Suite {
     ScalingCase(),
     SubscribersCase(),
     BindingCase(),
+    DumpCase(),
     MemoryCase(),
   ]
 
