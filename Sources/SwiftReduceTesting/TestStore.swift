@@ -34,7 +34,7 @@ import Testing
 ///
 /// A change the closure does not describe fails the same way, and an action
 /// that changes nothing needs no closure. Actions dispatched by middleware,
-/// subscribers or effects started with ``Store/run(_:)`` are queued: assert
+/// subscribers or effects started with `Store.run(_:)` are queued: assert
 /// each with ``receive(_:timeout:assert:sourceLocation:)``, and call
 /// ``finish(timeout:sourceLocation:)`` at the end of the test to check that
 /// no effect is still running and no action is left. Set ``exhaustivity``
@@ -68,7 +68,7 @@ public final class TestStore<Root: Reducer> {
   /// - Parameters:
   ///   - root: The root model. Nothing is dispatched to it here.
   ///   - middleware: The middleware every dispatched action passes through,
-  ///     the first one outermost, as for ``Store/init(_:middleware:)``.
+  ///     the first one outermost, as for `Store.init(_:middleware:)`.
   public init(_ root: Root, middleware: [Middleware<Root>] = []) {
     let recorder = ActionRecorder<Root>()
     self.recorder = recorder
@@ -162,7 +162,7 @@ public final class TestStore<Root: Reducer> {
       sourceLocation: sourceLocation)
   }
 
-  /// Waits for the effects started with ``Store/run(_:)`` to finish, then
+  /// Waits for the effects started with `Store.run(_:)` to finish, then
   /// checks that nothing is left to assert.
   ///
   /// An effect still running after `timeout` fails the test; with

@@ -66,7 +66,6 @@ final class VisitorCounter {
 }
 
 /// Loads a poster in an effect when asked to, and audits every sale at once.
-@MainActor
 let posterLoader = Middleware<Cinema> { action, store, next in
   next(action)
   switch action as? CinemaAction {

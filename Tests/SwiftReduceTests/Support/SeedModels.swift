@@ -75,3 +75,9 @@ enum SimpleSeed {
     }
   }
 }
+
+/// The household of the *Debugging* article: people, one of them shared as the favourite.
+final class Household: Reducer {
+  var people: [Person] = []
+  var favorite: Person?
+}
