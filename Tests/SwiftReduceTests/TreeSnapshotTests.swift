@@ -57,6 +57,7 @@ struct TreeSnapshotTests {
           title: "Any"
           pages: 1
         kind: Int.self
+        modelKind: Novel.self
         onOpen: (function)
         hidden: (untraversed)
         history: nil

@@ -116,8 +116,7 @@ struct ReflectingFormatter<Value>: TextFormatter {
 /// Shows a metatype by the name of the type it stands for.
 struct MetatypeFormatter<Value>: TextFormatter {
   func text(at address: UnsafeRawPointer) -> String {
-    let value = address.assumingMemoryBound(to: Value.self).pointee
-    return _typeName(unsafeBitCast(value, to: Any.Type.self), qualified: false) + ".self"
+    String(describing: address.assumingMemoryBound(to: Value.self).pointee) + ".self"
   }
 }
 

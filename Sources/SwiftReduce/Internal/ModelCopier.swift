@@ -69,10 +69,12 @@ final class ModelCopier {
     guard layout.mayHoldModels else { return value }
     switch layout.kind {
     case .model, .object:
+      // Only class types have these layouts, and a copy has its original's class.
       let object = unsafeBitCast(value, to: AnyObject.self)
       return unsafeBitCast(copyObject(object), to: Value.self)
     case .fields:
       var copy = value
+      // The copy owns its fields, so the models in it can be replaced in place.
       withUnsafeMutablePointer(to: &copy) {
         copyFields(of: layout, at: UnsafeMutableRawPointer($0))
       }
@@ -93,6 +95,8 @@ final class ModelCopier {
 
   /// Initialises every stored property of `copy` from `original`.
   private func fill(_ copy: AnyObject, from original: AnyObject, _ layout: TypeLayout) {
+    // `originals` and `allCopies` keep both instances alive while their fields are
+    // read and initialised at the offsets of the layout.
     let source = UnsafeRawPointer(Unmanaged.passUnretained(original).toOpaque())
     let destination = Unmanaged.passUnretained(copy).toOpaque()
     for field in layout.fields {

@@ -48,6 +48,7 @@ struct SnapshotBuilder {
     case let .text(formatter):
       withUnsafePointer(to: value) { appendLine(label: label, text: formatter.text(at: $0)) }
     case .model, .object:
+      // These layouts are only made for class types, whose values are one reference.
       appendObject(unsafeBitCast(value, to: AnyObject.self), label: label)
     case .fields:
       let index = open(label: label, text: layout.name, kind: .node)
@@ -85,6 +86,7 @@ struct SnapshotBuilder {
     firstLineOfModel[identity] = lines.count
     let index = open(label: label, text: layout.name, kind: .node)
     if layout.fieldsAreReadable {
+      // The tree keeps `object` alive while its fields are read at their offsets.
       appendFields(of: layout, at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
     }
     close(index)
@@ -153,6 +155,7 @@ struct SnapshotBuilder {
       let element = elements[position]
       switch layout.kind {
       case .model, .object:
+        // A class element is one reference; casting it would box it first.
         appendObject(unsafeBitCast(element, to: AnyObject.self), label: Self.indexLabel(offset))
       default:
         appendValue(element, layout: layout, label: Self.indexLabel(offset))

@@ -85,6 +85,7 @@ final class Kiosk: Reducer {
   var vault = Vault()
   var anyBook: Any = Novel("Any", pages: 1)
   var kind: Any.Type = Int.self
+  var modelKind: any Reducer.Type = Novel.self
   var onOpen: () -> Void = {}
   @Untraversed var hidden = Novel("Hidden", pages: 2)
   lazy var history: [Int] = [1]
