@@ -58,9 +58,10 @@ public final class TestStore<Root: Reducer> {
 
   private let recorder: ActionRecorder<Root>
 
-  /// A copy of the state after the last action asserted or skipped.
+  /// A copy of the state just before the action being checked, which each
+  /// closure's copy starts from.
   ///
-  /// Each closure's copy starts from it; `nil` when the tree cannot be copied.
+  /// `nil` when the tree cannot be copied.
   private var expectedBase: ModelTreeCopy<Root>?
 
   /// Creates a test store that owns a tree of models.
@@ -73,7 +74,6 @@ public final class TestStore<Root: Reducer> {
     let recorder = ActionRecorder<Root>()
     self.recorder = recorder
     self.store = Store(root, middleware: [recorder.middleware] + middleware)
-    self.expectedBase = recorder.copy(of: root)
   }
 
   /// The real tree of models.
@@ -99,6 +99,8 @@ public final class TestStore<Root: Reducer> {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     skipUnreceivedActions(before: "sending \(actionText(action))", sourceLocation)
+    // The tree as it is now, including any change the test made to it directly.
+    expectedBase = recorder.copy(of: root)
     store.dispatch(action)
     guard !recorder.entries.isEmpty else {
       Issue.record(

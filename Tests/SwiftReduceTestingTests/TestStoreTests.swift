@@ -115,6 +115,20 @@ struct TestStoreTests {
     #expect(closureTree.visitors === cinema.visitors)
   }
 
+  @Test func changeMadeDirectlyBeforeSendingIsNotTheActionsChange() {
+    let store = TestStore(Cinema())
+    store.root.name = "Odeon"
+    store.send(CinemaAction.sell("Alien")) { $0.sales["Alien"] = 1 }
+  }
+
+  @Test func relativeChangeStartsFromTheStateJustBeforeTheAction() {
+    let store = TestStore(Cinema())
+    store.exhaustivity = .off
+    store.send(CinemaAction.sell("Alien"))
+    store.send(CinemaAction.sell("Alien")) { $0.sales["Alien", default: 0] += 1 }
+    #expect(store.root.sales["Alien"] == 2)
+  }
+
   @Test func rootIsTheRealTree() {
     let cinema = Cinema()
     let store = TestStore(cinema)
