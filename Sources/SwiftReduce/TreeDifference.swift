@@ -64,15 +64,26 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
 
   init(from old: [SnapshotLine], to new: [SnapshotLine]) {
     var comparison = Comparison(old: old, new: new)
-    if !old.isEmpty, !new.isEmpty {
-      comparison.compare(0, 0, path: "root")
-    }
+    comparison.compareRoots()
     changes = comparison.changes
   }
 }
 
 /// Walks two snapshots side by side, matching children by label.
+///
+/// The walk keeps its own stack of steps instead of recursing, so trees of
+/// any depth are compared, and builds the path of a value only when it changed.
 private struct Comparison {
+  /// One piece of work, in tree order.
+  private enum Step {
+    /// Compare the value on an old line with the value on a new line.
+    case compare(old: Int, new: Int)
+    /// The value on an old line is gone.
+    case removed(old: Int)
+    /// The value on a new line is new.
+    case added(new: Int)
+  }
+
   let old: [SnapshotLine]
   let new: [SnapshotLine]
   var changes: [TreeDifference.Change] = []
@@ -82,36 +93,50 @@ private struct Comparison {
     self.new = new
   }
 
-  mutating func compare(_ oldIndex: Int, _ newIndex: Int, path: String) {
-    let before = old[oldIndex]
-    let after = new[newIndex]
-    let sameContainer =
-      (before.kind == .collection && after.kind == .collection)
-      || (before.kind == .node && after.kind == .node && before.text == after.text)
-    if sameContainer {
-      compareChildren(oldIndex, newIndex, path: path)
-      return
-    }
-    let oldText = Self.text(of: oldIndex, in: old)
-    let newText = Self.text(of: newIndex, in: new)
-    if oldText != newText {
-      changes.append(.init(path: path, old: oldText, new: newText))
+  mutating func compareRoots() {
+    guard !old.isEmpty, !new.isEmpty else { return }
+    var stack: [Step] = [.compare(old: 0, new: 0)]
+    while let step = stack.popLast() {
+      switch step {
+      case let .compare(oldIndex, newIndex):
+        let before = old[oldIndex]
+        let after = new[newIndex]
+        let sameContainer =
+          (before.kind == .collection && after.kind == .collection)
+          || (before.kind == .node && after.kind == .node && before.text == after.text)
+        if sameContainer {
+          stack += childSteps(oldIndex, newIndex).reversed()
+          continue
+        }
+        let oldText = Self.text(of: oldIndex, in: old)
+        let newText = Self.text(of: newIndex, in: new)
+        if oldText != newText {
+          changes.append(.init(path: Self.path(newIndex, new), old: oldText, new: newText))
+        }
+      case let .removed(oldIndex):
+        changes.append(
+          .init(path: Self.path(oldIndex, old), old: Self.text(of: oldIndex, in: old), new: nil))
+      case let .added(newIndex):
+        changes.append(
+          .init(path: Self.path(newIndex, new), old: nil, new: Self.text(of: newIndex, in: new)))
+      }
     }
   }
 
   /// Matches the children of two lines by label, keeping the order of both.
-  private mutating func compareChildren(_ oldIndex: Int, _ newIndex: Int, path: String) {
+  private func childSteps(_ oldIndex: Int, _ newIndex: Int) -> [Step] {
     let oldChildren = Self.children(of: oldIndex, in: old)
     let newChildren = Self.children(of: newIndex, in: new)
     let newLabels = Set(newChildren.map { new[$0].label })
     let oldLabels = Set(oldChildren.map { old[$0].label })
+    var steps: [Step] = []
     var oldPosition = 0
     var newPosition = 0
     while oldPosition < oldChildren.count || newPosition < newChildren.count {
       let oldChild = oldPosition < oldChildren.count ? oldChildren[oldPosition] : nil
       let newChild = newPosition < newChildren.count ? newChildren[newPosition] : nil
       if let oldChild, let newChild, old[oldChild].label == new[newChild].label {
-        compare(oldChild, newChild, path: SnapshotLine.join(path, old[oldChild].label))
+        steps.append(.compare(old: oldChild, new: newChild))
         oldPosition += 1
         newPosition += 1
       } else if let oldChild, !newLabels.contains(old[oldChild].label),
@@ -119,21 +144,23 @@ private struct Comparison {
           ?? true
       {
         // Gone from the new side; listed before a new child that sorts after it.
-        let childPath = SnapshotLine.join(path, old[oldChild].label)
-        changes.append(.init(path: childPath, old: Self.text(of: oldChild, in: old), new: nil))
+        steps.append(.removed(old: oldChild))
         oldPosition += 1
       } else if let newChild, oldChild == nil || !oldLabels.contains(new[newChild].label) {
-        let childPath = SnapshotLine.join(path, new[newChild].label)
-        changes.append(.init(path: childPath, old: nil, new: Self.text(of: newChild, in: new)))
+        steps.append(.added(new: newChild))
         newPosition += 1
       } else if let oldChild {
         // Labels on both sides in another order, which keyed and indexed
         // children never are: show the old one as gone, the new one as new.
-        let childPath = SnapshotLine.join(path, old[oldChild].label)
-        changes.append(.init(path: childPath, old: Self.text(of: oldChild, in: old), new: nil))
+        steps.append(.removed(old: oldChild))
         oldPosition += 1
       }
     }
+    return steps
+  }
+
+  private static func path(_ index: Int, _ lines: [SnapshotLine]) -> String {
+    SnapshotLine.path(toLine: index, in: lines)
   }
 
   private static func children(of index: Int, in lines: [SnapshotLine]) -> [Int] {

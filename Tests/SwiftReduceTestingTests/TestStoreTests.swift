@@ -129,6 +129,39 @@ struct TestStoreTests {
     #expect(store.root.sales["Alien"] == 2)
   }
 
+  @Test func sendChecksAHundredThousandDeepChainWithoutRecursion() {
+    let first = Reel()
+    var last = first
+    for _ in 1..<100_000 {
+      let next = Reel()
+      last.next = next
+      last = next
+    }
+    let store = TestStore(first)
+    store.send(CinemaAction.audit) {
+      var reel = $0
+      while let next = reel.next { reel = next }
+      reel.frame = 1
+    }
+    #expect(last.frame == 1)
+    expectIssues([
+      """
+      State after CinemaAction.rename("x") is not as expected (- expected, + actual):
+      frame
+        - 7
+        + 0
+      """
+    ]) {
+      store.send(CinemaAction.rename("x")) { $0.frame = 7 }
+    }
+    var next = first.next
+    first.next = nil
+    while let current = next {
+      next = current.next
+      current.next = nil
+    }
+  }
+
   @Test func rootIsTheRealTree() {
     let cinema = Cinema()
     let store = TestStore(cinema)

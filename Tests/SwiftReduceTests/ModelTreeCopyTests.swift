@@ -132,15 +132,10 @@ struct ModelTreeCopyTests {
     #expect(Counted.deinitialized == 1)
   }
 
-  @Test func copiesADeepChainWithoutRecursion() throws {
-    let first = Pen("0")
-    var last = first
-    for index in 1..<100_000 {
-      let next = Pen("\(index)")
-      last.friend = next
-      last = next
-    }
-    let copy = try ModelTreeCopy(copying: first).root
+  @Test func copiesAHundredThousandDeepChainWithoutRecursion() throws {
+    let chain = makePenChain(100_000)
+    let copy = try ModelTreeCopy(copying: chain.first).root
+    #expect(copy !== chain.first)
     var count = 0
     var node: Pen? = copy
     while let current = node {
@@ -148,15 +143,7 @@ struct ModelTreeCopyTests {
       node = current.friend
     }
     #expect(count == 100_000)
-    #expect(last.name == "99999")
-    // Unlink iteratively, so releasing the chains does not recurse either.
-    for chain in [first, copy] {
-      var next = chain.friend
-      chain.friend = nil
-      while let current = next {
-        next = current.friend
-        current.friend = nil
-      }
-    }
+    unlink(chain.first)
+    unlink(copy)
   }
 }

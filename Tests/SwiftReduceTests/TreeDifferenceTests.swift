@@ -121,4 +121,17 @@ struct TreeDifferenceTests {
     bookstore.featured = Novel("Emma", pages: 200)
     #expect(TreeSnapshot(bookstore).difference(from: before).isEmpty)
   }
+
+  @Test func comparesAHundredThousandDeepChainWithoutRecursion() {
+    let chain = makePenChain(100_000)
+    let before = TreeSnapshot(chain.first)
+    chain.last.name = "last"
+    let changes = TreeSnapshot(chain.first).difference(from: before).changes
+    #expect(changes.count == 1)
+    #expect(changes.first?.path.hasSuffix(".friend.name") == true)
+    #expect(changes.first?.path.count == 99_999 * ".friend".count + ".name".count - 1)
+    #expect(changes.first?.old == "\"99999\"")
+    #expect(changes.first?.new == "\"last\"")
+    unlink(chain.first)
+  }
 }

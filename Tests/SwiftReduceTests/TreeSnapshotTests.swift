@@ -171,4 +171,12 @@ struct TreeSnapshotTests {
     #expect(lines.count == 2_001)
     #expect(lines.last == Substring(String(repeating: "  ", count: 1_000) + "friend: nil"))
   }
+
+  @Test func recordsAHundredThousandDeepChainWithoutRecursion() {
+    let chain = makePenChain(100_000)
+    let snapshot = TreeSnapshot(chain.first)
+    chain.last.name = "last"
+    #expect(TreeSnapshot(chain.first) != snapshot)
+    unlink(chain.first)
+  }
 }

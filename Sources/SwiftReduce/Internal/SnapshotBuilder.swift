@@ -8,6 +8,7 @@ struct SnapshotBuilder {
   private let layouts = TypeLayouts.shared
   private(set) var lines: [SnapshotLine] = []
   private var firstLineOfModel: [ObjectIdentifier: Int] = [:]
+  private var modelFrames: [ModelFrame] = []
   private var parent = -1
   private var depth = 0
 
@@ -73,23 +74,77 @@ struct SnapshotBuilder {
   /// Records a model in full, or a reference to where it was first recorded;
   /// any other object by its description or its type.
   mutating func appendObject(_ object: AnyObject, label: String) {
+    let floor = modelFrames.count
+    if startObject(object, label: label) {
+      recordModels(downTo: floor)
+    }
+  }
+
+  /// Records the line of an object. For a model met for the first time, it
+  /// also pushes the model's frame, whose properties the caller then records,
+  /// and returns `true`.
+  private mutating func startObject(_ object: AnyObject, label: String) -> Bool {
     let layout = layouts.layout(for: type(of: object))
     guard case .model = layout.kind else {
       appendLine(label: label, text: Self.opaqueText(of: object, layout))
-      return
+      return false
     }
     let identity = ObjectIdentifier(object)
     if let first = firstLineOfModel[identity] {
       appendLine(label: label, text: "\(layout.name) (same as \(path(toLine: first)))")
-      return
+      return false
     }
     firstLineOfModel[identity] = lines.count
-    let index = open(label: label, text: layout.name, kind: .node)
-    if layout.fieldsAreReadable {
-      // The tree keeps `object` alive while its fields are read at their offsets.
-      appendFields(of: layout, at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+    let line = open(label: label, text: layout.name, kind: .node)
+    let fields = layout.fieldsAreReadable ? layout.fields : []
+    modelFrames.append(ModelFrame(object: object, fields: fields, line: line))
+    return true
+  }
+
+  /// Records the properties of the models on the frame stack above `floor`.
+  ///
+  /// A model that a property refers to directly (strong, `weak`, `unowned`
+  /// or optional) gets a frame of its own instead of a nested call, so a
+  /// chain of any length is recorded without growing the call stack; models
+  /// inside values (arrays, structs) are recorded by a nested call.
+  private mutating func recordModels(downTo floor: Int) {
+    while modelFrames.count > floor {
+      let top = modelFrames.count - 1
+      let frame = modelFrames[top]
+      guard frame.nextField < frame.fields.count else {
+        close(frame.line)
+        modelFrames.removeLast()
+        continue
+      }
+      modelFrames[top].nextField += 1
+      let field = frame.fields[frame.nextField]
+      // The frame keeps `object` alive while its fields are read at their offsets.
+      let address =
+        UnsafeRawPointer(Unmanaged.passUnretained(frame.object).toOpaque()) + field.offset
+      if field.isReference {
+        if let object = Reflection.loadObject(at: address, field.ownership) {
+          _ = startObject(object, label: field.name)
+        } else {
+          appendLine(label: field.name, text: "nil")
+        }
+      } else {
+        appendField(field, at: address)
+      }
     }
-    close(index)
+  }
+
+  /// One model whose properties are being recorded.
+  private struct ModelFrame {
+    let object: AnyObject
+    let fields: [LayoutField]
+    let line: Int
+    var nextField = 0
+
+    init(object: AnyObject, fields: [LayoutField], line: Int) {
+      self.object = object
+      self.fields = fields
+      self.line = line
+    }
   }
 
   private static func opaqueText(of object: AnyObject, _ layout: TypeLayout) -> String {
@@ -99,7 +154,7 @@ struct SnapshotBuilder {
     return layout.name
   }
 
-  /// Records the stored properties of a model or struct laid out at `base`.
+  /// Records the stored properties of a struct or tuple laid out at `base`.
   private mutating func appendFields(of layout: TypeLayout, at base: UnsafeRawPointer) {
     for field in layout.fields {
       let address = base + field.offset
@@ -109,17 +164,21 @@ struct SnapshotBuilder {
         } else {
           appendLine(label: field.name, text: "nil")
         }
-        continue
+      } else {
+        appendField(field, at: address)
       }
-      let fieldLayout = field.layout(in: layouts)
-      switch fieldLayout.kind {
-      case let .text(formatter):
-        appendLine(label: field.name, text: formatter.text(at: address))
-      case .registrar:
-        continue
-      default:
-        field.access.append(at: address, label: field.name, to: &self)
-      }
+    }
+  }
+
+  /// Records a stored property that is not a direct object reference.
+  private mutating func appendField(_ field: LayoutField, at address: UnsafeRawPointer) {
+    switch field.layout(in: layouts).kind {
+    case let .text(formatter):
+      appendLine(label: field.name, text: formatter.text(at: address))
+    case .registrar:
+      return
+    default:
+      field.access.append(at: address, label: field.name, to: &self)
     }
   }
 

@@ -60,6 +60,16 @@ final class Screen: Reducer {
   }
 }
 
+/// A reel of film in a chain of reels: a deep chain of models.
+final class Reel: Reducer {
+  var frame = 0
+  var next: Reel?
+
+  func reduce(action: CinemaAction) {
+    if next == nil, action == .audit { frame += 1 }
+  }
+}
+
 /// An object that is not a model: shared between a tree and its copies.
 final class VisitorCounter {
   var count = 0

@@ -198,3 +198,26 @@ final class Counted: Reducer {
     Counted.deinitialized += 1
   }
 }
+
+/// A chain of `count` pens, each the friend of the one before, and its last pen.
+@MainActor
+func makePenChain(_ count: Int) -> (first: Pen, last: Pen) {
+  let first = Pen("0")
+  var last = first
+  for index in 1..<count {
+    let next = Pen("\(index)")
+    last.friend = next
+    last = next
+  }
+  return (first, last)
+}
+
+/// Unlinks a chain of pens one by one, so releasing it does not recurse.
+func unlink(_ chain: Pen) {
+  var next = chain.friend
+  chain.friend = nil
+  while let current = next {
+    next = current.friend
+    current.friend = nil
+  }
+}
