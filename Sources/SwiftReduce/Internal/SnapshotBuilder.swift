@@ -80,9 +80,10 @@ struct SnapshotBuilder {
     }
   }
 
-  /// Records the line of an object. For a model met for the first time, it
-  /// also pushes the model's frame, whose properties the caller then records,
-  /// and returns `true`.
+  /// Records the line of an object, and whether a model's frame was pushed.
+  ///
+  /// For a model met for the first time, it also pushes the model's frame,
+  /// whose properties the caller then records, and returns `true`.
   private mutating func startObject(_ object: AnyObject, label: String) -> Bool {
     let layout = layouts.layout(for: type(of: object))
     guard case .model = layout.kind else {
