@@ -52,7 +52,12 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
     bytes.reserveCapacity(lines.count * 32)
     for line in lines {
       if !bytes.isEmpty { bytes.append(0x0A) }
-      bytes.append(contentsOf: repeatElement(0x20, count: 2 * line.depth))
+      let indent = 2 * line.depth
+      if indent <= Self.spaces.count {
+        bytes.append(contentsOf: Self.spaces[..<indent])
+      } else {
+        bytes.append(contentsOf: repeatElement(0x20, count: indent))
+      }
       if !line.label.isEmpty {
         bytes.append(contentsOf: line.label.utf8)
         bytes.append(0x3A)
@@ -62,6 +67,9 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Spaces to indent lines with, copied in one go rather than one by one.
+  private static let spaces = [UInt8](repeating: 0x20, count: 128)
 
   /// What changed from `old` to this snapshot, value by value.
   ///

@@ -9,6 +9,8 @@ struct SnapshotBuilder {
   private(set) var lines: [SnapshotLine] = []
   private var firstLineOfModel: [ObjectIdentifier: Int] = [:]
   private var modelFrames: [ModelFrame] = []
+  /// The layout of the last object's class: siblings are mostly of one class.
+  private var lastObjectLayout: (type: ObjectIdentifier, layout: TypeLayout)?
   private var parent = -1
   private var depth = 0
 
@@ -85,7 +87,14 @@ struct SnapshotBuilder {
   /// For a model met for the first time, it also pushes the model's frame,
   /// whose properties the caller then records, and returns `true`.
   private mutating func startObject(_ object: AnyObject, label: String) -> Bool {
-    let layout = layouts.layout(for: type(of: object))
+    let objectType = ObjectIdentifier(type(of: object))
+    let layout: TypeLayout
+    if let last = lastObjectLayout, last.type == objectType {
+      layout = last.layout
+    } else {
+      layout = layouts.layout(for: type(of: object))
+      lastObjectLayout = (objectType, layout)
+    }
     guard case .model = layout.kind else {
       appendLine(label: label, text: Self.opaqueText(of: object, layout))
       return false
@@ -112,24 +121,27 @@ struct SnapshotBuilder {
     while modelFrames.count > floor {
       let top = modelFrames.count - 1
       let frame = modelFrames[top]
-      guard frame.nextField < frame.fields.count else {
-        close(frame.line)
-        modelFrames.removeLast()
-        continue
-      }
-      modelFrames[top].nextField += 1
-      let field = frame.fields[frame.nextField]
       // The frame keeps `object` alive while its fields are read at their offsets.
-      let address =
-        UnsafeRawPointer(Unmanaged.passUnretained(frame.object).toOpaque()) + field.offset
-      if field.isReference {
-        if let object = Reflection.loadObject(at: address, field.ownership) {
-          _ = startObject(object, label: field.name)
+      let base = UnsafeRawPointer(Unmanaged.passUnretained(frame.object).toOpaque())
+      var next = frame.nextField
+      var pushedModel = false
+      while next < frame.fields.count, !pushedModel {
+        let field = frame.fields[next]
+        next += 1
+        if !field.isReference {
+          appendField(field, at: base + field.offset)
+        } else if let object = Reflection.loadObject(at: base + field.offset, field.ownership) {
+          pushedModel = startObject(object, label: field.name)
         } else {
           appendLine(label: field.name, text: "nil")
         }
+      }
+      if pushedModel {
+        // Resume this model's remaining properties once the new one is done.
+        modelFrames[top].nextField = next
       } else {
-        appendField(field, at: address)
+        close(frame.line)
+        modelFrames.removeLast()
       }
     }
   }
