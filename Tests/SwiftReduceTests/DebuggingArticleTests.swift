@@ -14,15 +14,15 @@ struct DebuggingArticleTests {
     let ada = Person()
     ada.name = "Ada"
     ada.favoriteMovies.movies = ["Alien": 2, "Heat": 1]
-    let household = Household()
-    household.people = [ada, Person()]
-    household.favorite = ada
-    print(TreeSnapshot(household))
+    let family = Family()
+    family.people = [ada, Person()]
+    family.favorite = ada
+    print(TreeSnapshot(family))
 
     expectLines(
       output,
       """
-      Household
+      Family
         people: 2 elements
           [0]: Person
             name: "Ada"
@@ -40,11 +40,11 @@ struct DebuggingArticleTests {
       """)
 
     output = []
-    let before = TreeSnapshot(household)
+    let before = TreeSnapshot(family)
     ada.favoriteMovies.movies["Alien"] = 3
-    household.people[1].name = "Grace"
-    household.people.append(Person())
-    print(TreeSnapshot(household).difference(from: before))
+    family.people[1].name = "Grace"
+    family.people.append(Person())
+    print(TreeSnapshot(family).difference(from: before))
 
     expectLines(
       output,

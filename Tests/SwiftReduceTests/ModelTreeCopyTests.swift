@@ -41,18 +41,18 @@ struct ModelTreeCopyTests {
 
   @Test func weakExistentialAndUnownedReferencesPointAtCopies() throws {
     let depot = Depot()
-    let courier = Courier(depot: depot)
-    courier.delegate = depot
-    courier.parcels = [1: Novel("Dune", pages: 412)]
-    depot.couriers = [courier]
+    let messenger = Messenger(depot: depot)
+    messenger.delegate = depot
+    messenger.parcels = [1: Novel("Dune", pages: 412)]
+    depot.messengers = [messenger]
     let copy = try ModelTreeCopy(copying: depot).root
-    let copiedCourier = try #require(copy.couriers.first)
-    #expect(copiedCourier !== courier)
-    #expect(copiedCourier.depot === copy)
-    #expect(copiedCourier.delegate === copy)
-    #expect(copiedCourier.delegate is Depot)
-    #expect(copiedCourier.parcels[1] !== courier.parcels[1])
-    #expect(copiedCourier.parcels[1]?.title == "Dune")
+    let copiedMessenger = try #require(copy.messengers.first)
+    #expect(copiedMessenger !== messenger)
+    #expect(copiedMessenger.depot === copy)
+    #expect(copiedMessenger.delegate === copy)
+    #expect(copiedMessenger.delegate is Depot)
+    #expect(copiedMessenger.parcels[1] !== messenger.parcels[1])
+    #expect(copiedMessenger.parcels[1]?.title == "Dune")
     #expect(copy.spare[0] !== depot.spare[0])
     #expect(TreeSnapshot(copy) == TreeSnapshot(depot))
   }
@@ -74,27 +74,27 @@ struct ModelTreeCopyTests {
     let kiosk = Kiosk(bookstore: Bookstore())
     let copy = try ModelTreeCopy(copying: kiosk).root
     #expect(copy.till === kiosk.till)
-    #expect(copy.vault === kiosk.vault)
+    #expect(copy.coffer === kiosk.coffer)
   }
 
   @Test func modelsInsideStructsAnyPropertiesAndOptionalsAreCopied() throws {
-    let crate = Crate()
-    crate.anything = Novel("Persuasion", pages: 250)
-    crate.maybe = .some(.some(Novel("Dracula", pages: 418)))
-    let copy = try ModelTreeCopy(copying: crate).root
-    #expect(copy.label.novel !== crate.label.novel)
-    #expect((copy.anything as? Novel) !== (crate.anything as? Novel))
+    let hamper = Hamper()
+    hamper.anything = Novel("Persuasion", pages: 250)
+    hamper.maybe = .some(.some(Novel("Dracula", pages: 418)))
+    let copy = try ModelTreeCopy(copying: hamper).root
+    #expect(copy.label.novel !== hamper.label.novel)
+    #expect((copy.anything as? Novel) !== (hamper.anything as? Novel))
     #expect((copy.anything as? Novel)?.title == "Persuasion")
     #expect(copy.maybe??.title == "Dracula")
-    #expect((copy.maybe ?? nil) !== (crate.maybe ?? nil))
-    #expect(TreeSnapshot(copy) == TreeSnapshot(crate))
+    #expect((copy.maybe ?? nil) !== (hamper.maybe ?? nil))
+    #expect(TreeSnapshot(copy) == TreeSnapshot(hamper))
   }
 
   @Test func modelsInsideEnumPayloadsAreShared() throws {
-    let crate = Crate()
-    let copy = try ModelTreeCopy(copying: crate).root
-    guard case .packed(let original) = crate.state, case .packed(let copied) = copy.state else {
-      Issue.record("the crate is not packed")
+    let hamper = Hamper()
+    let copy = try ModelTreeCopy(copying: hamper).root
+    guard case .packed(let original) = hamper.state, case .packed(let copied) = copy.state else {
+      Issue.record("the hamper is not packed")
       return
     }
     #expect(copied === original)
@@ -143,7 +143,7 @@ struct ModelTreeCopyTests {
       node = current.friend
     }
     #expect(count == 100_000)
-    unlink(chain.first)
-    unlink(copy)
+    unlinkChain(chain.first)
+    unlinkChain(copy)
   }
 }

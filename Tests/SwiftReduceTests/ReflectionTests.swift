@@ -37,18 +37,18 @@ struct ReflectionTests {
 
   @Test func weakExistentialFieldKeepsItsWitnessTable() throws {
     let depot = Depot()
-    let courier = Courier(depot: depot)
-    courier.delegate = depot
-    let fields = try #require(Reflection.storedFields(of: Courier.self))
+    let messenger = Messenger(depot: depot)
+    messenger.delegate = depot
+    let fields = try #require(Reflection.storedFields(of: Messenger.self))
     #expect(fields[0].ownership == .weak)
     #expect(MemoryLayout<(any Reducer)?>.size == 2 * MemoryLayout<Int>.size)
-    let base = UnsafeRawPointer(Unmanaged.passUnretained(courier).toOpaque())
+    let base = UnsafeRawPointer(Unmanaged.passUnretained(messenger).toOpaque())
     #expect(Reflection.loadObject(at: base + fields[0].offset, .weak) === depot)
     let other = Depot()
     Reflection.replaceReference(
       at: UnsafeMutableRawPointer(mutating: base + fields[0].offset), ownership: .weak,
       with: other)
-    #expect(courier.delegate === other)
-    #expect(courier.delegate is Depot)
+    #expect(messenger.delegate === other)
+    #expect(messenger.delegate is Depot)
   }
 }

@@ -132,6 +132,6 @@ struct TreeDifferenceTests {
     #expect(changes.first?.path.count == 99_999 * ".friend".count + ".name".count - 1)
     #expect(changes.first?.old == "\"99999\"")
     #expect(changes.first?.new == "\"last\"")
-    unlink(chain.first)
+    unlinkChain(chain.first)
   }
 }

@@ -52,7 +52,7 @@ struct TreeSnapshotTests {
           street: "Main"
           number: 1
         till: Till(0 entries)
-        vault: Vault
+        coffer: Coffer
         anyBook: Novel
           title: "Any"
           pages: 1
@@ -99,13 +99,13 @@ struct TreeSnapshotTests {
   }
 
   @Test func printsModelsInsideStructsEnumPayloadsAndAnyProperties() {
-    let crate = Crate()
-    crate.anything = Novel("Persuasion", pages: 250)
-    crate.maybe = .some(.some(Novel("Dracula", pages: 418)))
+    let hamper = Hamper()
+    hamper.anything = Novel("Persuasion", pages: 250)
+    hamper.maybe = .some(.some(Novel("Dracula", pages: 418)))
     expectText(
-      TreeSnapshot(crate).description,
+      TreeSnapshot(hamper).description,
       """
-      Crate
+      Hamper
         label: Label
           text: "Fragile"
           novel: Novel
@@ -125,11 +125,11 @@ struct TreeSnapshotTests {
   }
 
   @Test func printsEnumsWithoutModelsOnOneLine() {
-    let crate = Crate()
-    crate.state = .empty
-    crate.maybe = .some(nil)
+    let hamper = Hamper()
+    hamper.state = .empty
+    hamper.maybe = .some(nil)
     #expect(
-      TreeSnapshot(crate).description.split(separator: "\n").filter {
+      TreeSnapshot(hamper).description.split(separator: "\n").filter {
         $0.hasPrefix("  state") || $0.hasPrefix("  maybe")
       } == ["  state: .empty", "  maybe: nil"])
   }
@@ -177,6 +177,6 @@ struct TreeSnapshotTests {
     let snapshot = TreeSnapshot(chain.first)
     chain.last.name = "last"
     #expect(TreeSnapshot(chain.first) != snapshot)
-    unlink(chain.first)
+    unlinkChain(chain.first)
   }
 }

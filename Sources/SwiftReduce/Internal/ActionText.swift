@@ -9,7 +9,7 @@ package func actionText(_ action: any Action) -> String {
   if let action = action as? any CustomDebugStringConvertible { return action.debugDescription }
   if let action = action as? any CustomStringConvertible { return action.description }
   let actionType = type(of: action)
-  if Reflection.kind(of: actionType) == .enum {
+  if Reflection.metadataKind(of: actionType) == .enum {
     return _typeName(actionType, qualified: false) + "." + String(describing: action)
   }
   return String(describing: action)

@@ -282,6 +282,12 @@ extension Reflection {
     private static let objectiveCClassMetadataWords = 0
   #endif
 
+  /// The runtime's metadata kind of `type`, for the printing and copying
+  /// layouts, which tell apart more kinds than the walk does.
+  static func metadataKind(of type: Any.Type) -> _MetadataKind {
+    _MetadataKind(rawValue: runtimeMetadataKind(type)) ?? .unknown
+  }
+
   /// The names of the stored properties of a struct, tuple or class, in the
   /// order of ``storedFields(of:)``, or `nil` when the runtime cannot list them.
   static func storedFieldNames(of type: Any.Type) -> [String]? {

@@ -71,7 +71,9 @@ func describingFormatter(for type: Any.Type) -> (any TextFormatter)? {
 
 /// The formatter showing values of `type` by their `description`.
 func makeDescriptionFormatter(for type: Any.Type) -> any TextFormatter {
-  if Reflection.kind(of: type) == .metatype || Reflection.kind(of: type) == .existentialMetatype {
+  if Reflection.metadataKind(of: type) == .metatype
+    || Reflection.metadataKind(of: type) == .existentialMetatype
+  {
     return openMetatypeFormatter(type)
   }
   return describingFormatter(for: type) ?? makeReflectingFormatter(for: type)

@@ -33,7 +33,7 @@ final class TypeLayouts {
   // MARK: - Building layouts
 
   private func makeLayout(for type: Any.Type) -> TypeLayout {
-    switch Reflection.kind(of: type) {
+    switch Reflection.metadataKind(of: type) {
     case .class:
       if !(type is any Actor.Type), type is any Reducer.Type {
         return makeModelLayout(for: type)

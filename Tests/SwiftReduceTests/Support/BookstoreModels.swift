@@ -69,7 +69,7 @@ final class Till: CustomStringConvertible {
 }
 
 /// An actor: printed by its type name, never entered or copied.
-actor Vault {
+actor Coffer {
   var boxes = 0
 }
 
@@ -82,7 +82,7 @@ final class Kiosk: Reducer {
   var status = KioskStatus.open
   var postal = Postal(street: "Main", number: 1)
   var till = Till()
-  var vault = Vault()
+  var coffer = Coffer()
   var anyBook: Any = Novel("Any", pages: 1)
   var kind: Any.Type = Int.self
   var modelKind: any Reducer.Type = Novel.self
@@ -152,9 +152,9 @@ final class Pen: Reducer {
 }
 
 /// Models in a struct, an enum payload and an `Any` property.
-final class Crate: Reducer {
+final class Hamper: Reducer {
   var label = Label(text: "Fragile", novel: Novel("Emma", pages: 200))
-  var state = CrateState.packed(Novel("Ulysses", pages: 730))
+  var state = HamperState.packed(Novel("Ulysses", pages: 730))
   var anything: Any = 7
   var maybe: Novel??
 }
@@ -166,13 +166,13 @@ struct Label {
 }
 
 /// An enum whose payload is a model.
-enum CrateState {
+enum HamperState {
   case empty
   case packed(Novel)
 }
 
 /// A model pointing at a delegate through a `weak` class-bound existential.
-final class Courier: Reducer {
+final class Messenger: Reducer {
   weak var delegate: (any Reducer)?
   unowned var depot: Depot
   var parcels: [Int: Novel] = [:]
@@ -183,9 +183,9 @@ final class Courier: Reducer {
   }
 }
 
-/// The owner of a ``Courier``, which points back at it as `unowned`.
+/// The owner of a ``Messenger``, which points back at it as `unowned`.
 final class Depot: Reducer {
-  var couriers: [Courier] = []
+  var messengers: [Messenger] = []
   var spare: ContiguousArray<Novel> = [Novel("Emma", pages: 200)]
 }
 
@@ -213,7 +213,7 @@ func makePenChain(_ count: Int) -> (first: Pen, last: Pen) {
 }
 
 /// Unlinks a chain of pens one by one, so releasing it does not recurse.
-func unlink(_ chain: Pen) {
+func unlinkChain(_ chain: Pen) {
   var next = chain.friend
   chain.friend = nil
   while let current = next {

@@ -76,8 +76,8 @@ enum SimpleSeed {
   }
 }
 
-/// The household of the *Debugging* article: people, one of them shared as the favourite.
-final class Household: Reducer {
+/// The family of the *Debugging* article: people, one of them shared as the favourite.
+final class Family: Reducer {
   var people: [Person] = []
   var favorite: Person?
 }
