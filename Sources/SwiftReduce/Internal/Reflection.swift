@@ -1,5 +1,4 @@
 @_spi(Reflection) import Swift
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -233,16 +232,6 @@ enum Reflection {
   }
 }
 
-/// The storage of a `weak` reference field.
-private struct WeakStorage {
-  weak var object: AnyObject?
-}
-
-/// The storage of an `unowned` reference field.
-private struct UnownedStorage {
-  unowned(safe) var object: AnyObject?
-}
-
 // MARK: - Printing and copying model trees
 
 // `TreeSnapshot` and `ModelTreeCopy` rely on these facts, each pinned by a
@@ -373,4 +362,14 @@ extension Reflection {
       address.storeBytes(of: UnsafeRawPointer(new), as: UnsafeRawPointer?.self)
     }
   }
+}
+
+/// The storage of a `weak` reference field.
+private struct WeakStorage {
+  weak var object: AnyObject?
+}
+
+/// The storage of an `unowned` reference field.
+private struct UnownedStorage {
+  unowned(safe) var object: AnyObject?
 }
