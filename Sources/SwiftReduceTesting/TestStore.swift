@@ -85,7 +85,9 @@ public final class TestStore<Root: Reducer> {
   ///
   /// With exhaustivity on, an action dispatched earlier by middleware, a
   /// subscriber or an effect that was not received fails the test first,
-  /// naming the action.
+  /// naming the action. Call it from the test itself: sent from a subscriber
+  /// or a middleware while the store is dispatching, the action is queued,
+  /// the test fails, and the action must be received.
   ///
   /// - Parameters:
   ///   - action: The action to dispatch.
@@ -105,8 +107,8 @@ public final class TestStore<Root: Reducer> {
     guard !recorder.entries.isEmpty else {
       Issue.record(
         Comment(
-          rawValue: "\(actionText(action)) was not dispatched: the store was already dispatching."
-        ),
+          rawValue: "\(actionText(action)) was sent while the store was dispatching, so it was "
+            + "queued: send actions from the test itself, and receive this one."),
         sourceLocation: sourceLocation)
       return
     }

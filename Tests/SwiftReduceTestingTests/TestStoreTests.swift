@@ -320,4 +320,32 @@ struct TestStoreTests {
     await store.receive(CinemaAction.rename("Odeon")) { $0.name = "Odeon" }
     await store.finish()
   }
+
+  @Test func exhaustivityOffReceiveNamesWhatItSkippedWhenTheActionNeverCame() async {
+    let store = TestStore(Cinema(), middleware: [posterLoader])
+    store.exhaustivity = .off
+    store.send(CinemaAction.sell("Alien"))
+    await expectIssues([
+      "Expected to receive CinemaAction.wait within 0.01 seconds, but it was not dispatched "
+        + "(received instead: CinemaAction.audit)."
+    ]) {
+      await store.receive(CinemaAction.wait, timeout: .milliseconds(10))
+    }
+  }
+
+  @Test func sendFromInsideADispatchFailsAndTheActionIsQueued() async {
+    let store = TestStore(Cinema())
+    let subscription = store.store.subscribe(\.name) { name in
+      if name == "Odeon" { store.send(CinemaAction.sell("Odeon")) }
+    }
+    expectIssues([
+      "CinemaAction.sell(\"Odeon\") was sent while the store was dispatching, so it was queued: "
+        + "send actions from the test itself, and receive this one."
+    ]) {
+      store.send(CinemaAction.rename("Odeon")) { $0.name = "Odeon" }
+    }
+    await store.receive(CinemaAction.sell("Odeon")) { $0.sales["Odeon"] = 1 }
+    await store.finish()
+    subscription.cancel()
+  }
 }

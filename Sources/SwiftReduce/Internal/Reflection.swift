@@ -1,4 +1,5 @@
 @_spi(Reflection) import Swift
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

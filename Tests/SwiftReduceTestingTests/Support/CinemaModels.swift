@@ -1,4 +1,5 @@
 import SwiftReduce
+import Synchronization
 import Testing
 
 // A cinema: a nested model, a dictionary, an array of models with
@@ -95,30 +96,50 @@ let posterLoader = Middleware<Cinema> { action, store, next in
   }
 }
 
-/// Runs `body`, expecting it to record issues, each with one of these texts.
+/// Runs `body`, expecting it to record exactly these issues, in this order.
 ///
-/// `withKnownIssue` fails the test when no issue is recorded, and an issue
-/// with any other text is recorded as a failure of its own.
+/// Each issue must have one of the texts, or it is recorded as a failure of
+/// its own; the texts recorded are then compared with `texts` as a whole.
 @MainActor
 func expectIssues(
   _ texts: [String], sourceLocation: SourceLocation = #_sourceLocation, _ body: () -> Void
 ) {
+  let recorded = RecordedIssues()
   withKnownIssue(sourceLocation: sourceLocation) {
     body()
   } matching: { issue in
-    issue.comments.count == 1 && texts.contains(issue.comments[0].rawValue)
+    recorded.match(issue, against: texts)
   }
+  #expect(recorded.texts == texts, sourceLocation: sourceLocation)
 }
 
-/// Runs `body`, expecting it to record issues, each with one of these texts.
+/// Runs `body`, expecting it to record exactly these issues, in this order.
 @MainActor
 func expectIssues(
   _ texts: [String], sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () async -> Void
 ) async {
+  let recorded = RecordedIssues()
   await withKnownIssue(sourceLocation: sourceLocation) {
     await body()
   } matching: { issue in
-    issue.comments.count == 1 && texts.contains(issue.comments[0].rawValue)
+    recorded.match(issue, against: texts)
+  }
+  #expect(recorded.texts == texts, sourceLocation: sourceLocation)
+}
+
+/// The texts of the issues a known-issue matcher has seen, for `@Sendable` matchers.
+final class RecordedIssues: Sendable {
+  private let storage = Mutex<[String]>([])
+
+  /// The texts recorded so far, oldest first.
+  var texts: [String] { storage.withLock { $0 } }
+
+  /// Records the issue's text and answers whether it is one of `texts`.
+  func match(_ issue: Issue, against texts: [String]) -> Bool {
+    guard issue.comments.count == 1 else { return false }
+    let text = issue.comments[0].rawValue
+    storage.withLock { $0.append(text) }
+    return texts.contains(text)
   }
 }
