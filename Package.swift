@@ -9,6 +9,7 @@ let package = Package(
     // Libraries
     .library(name: "SwiftReduce", targets: ["SwiftReduce"]),
     .library(name: "SwiftReduceTextUI", targets: ["SwiftReduceTextUI"]),
+    .library(name: "SwiftReduceTesting", targets: ["SwiftReduceTesting"]),
 
     // Samples
     .executable(name: "MovieList", targets: ["MovieList"]),
@@ -19,6 +20,9 @@ let package = Package(
 
     // Text UI
     .target(name: "SwiftReduceTextUI", dependencies: ["SwiftReduce"]),
+
+    // Testing: `TestStore`, built on Swift Testing
+    .target(name: "SwiftReduceTesting", dependencies: ["SwiftReduce"]),
 
     // Samples
     .executableTarget(
@@ -35,8 +39,15 @@ let package = Package(
       dependencies: ["SwiftReduce", "SwiftReduceTextUI", "SwiftReduceTestSupport"]
     ),
     .testTarget(
+      name: "SwiftReduceTestingTests",
+      dependencies: ["SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
+    ),
+    .testTarget(
       name: "MovieListTests",
-      dependencies: ["MovieList", "SwiftReduce", "SwiftReduceTextUI", "SwiftReduceTestSupport"]
+      dependencies: [
+        "MovieList", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTextUI",
+        "SwiftReduceTestSupport",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

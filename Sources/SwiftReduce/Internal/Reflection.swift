@@ -1,5 +1,13 @@
 @_spi(Reflection) import Swift
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // Every reliance of SwiftReduce on the Swift runtime's ABI lives in this file:
 // the runtime entry points it calls and the memory layouts it reads. Each
 // fact below is the stable Swift 5 ABI, and each is pinned by a named test in
@@ -334,6 +342,138 @@ enum Reflection {
       chain.append(superclass)
     }
     return chain.reversed()
+  }
+}
+
+// MARK: - Printing and copying model trees
+
+// `TreeSnapshot` and `ModelTreeCopy` rely on these facts, each pinned by a
+// test in `ReflectionTests`:
+// - field names come from the same runtime walk as `storedFields(of:)`, in
+//   the same order (`namedFieldsFollowStoredFieldOrder`);
+// - class metadata holds the instance size (UInt32) and alignment mask
+//   (UInt16) two words and 8 bytes past its start, after three more words of
+//   Objective-C cache and data pointers where that interop exists
+//   (`instanceSizeAndAlignmentComeFromClassMetadata`);
+// - `swift_allocObject` returns a retained instance with its header set and
+//   its stored properties uninitialised (`allocatedInstanceRunsItsDeinit`);
+// - an object reference, strong or `weak`/`unowned` storage, class-bound
+//   existential or not, keeps the instance (or its weak side-table entry) in
+//   its first word and only witness tables after it
+//   (`weakExistentialFieldKeepsItsWitnessTable`).
+
+/// The runtime's `swift_allocObject(metadata, size, alignmentMask)`.
+///
+/// It is looked up at run time because the compiler reserves the name, so it
+/// cannot be declared with `@_silgen_name`; `nil` where the runtime does not
+/// export it (a statically linked standard library).
+private let runtimeAllocObject:
+  (@convention(c) (UnsafeRawPointer, Int, Int) -> UnsafeMutableRawPointer)? = {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_allocObject") else { return nil }
+    return unsafeBitCast(
+      symbol,
+      to: (@convention(c) (UnsafeRawPointer, Int, Int) -> UnsafeMutableRawPointer).self)
+  }()
+
+extension Reflection {
+  /// Words of Objective-C cache and class-data pointers in class metadata
+  /// between the superclass and the Swift-specific fields.
+  #if _runtime(_ObjC)
+    private static let objectiveCClassMetadataWords = 3
+  #else
+    private static let objectiveCClassMetadataWords = 0
+  #endif
+
+  /// The runtime's metadata kind of `type`, for the printing and copying
+  /// layouts, which tell apart more kinds than the walk does.
+  static func metadataKind(of type: Any.Type) -> _MetadataKind {
+    _MetadataKind(rawValue: runtimeMetadataKind(type)) ?? .unknown
+  }
+
+  /// The names of the stored properties of a struct, tuple or class, in the
+  /// order of ``storedFields(of:)``, or `nil` when the runtime cannot list them.
+  static func storedFieldNames(of type: Any.Type) -> [String]? {
+    var names: [String] = []
+    let options = _EachFieldOptions(rawValue: type is AnyClass ? 1 << 0 : 0)
+    let complete = _forEachField(of: type, options: options) { name, _, _, _ in
+      names.append(String(cString: name))
+      return true
+    }
+    return complete ? names : nil
+  }
+
+  /// The byte size and alignment mask of an instance of `type`, header included.
+  static func instanceSizeAndAlignmentMask(of type: AnyClass) -> (size: Int, alignmentMask: Int) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let offset = (2 + objectiveCClassMetadataWords) * MemoryLayout<Int>.size + 8
+    let size = metadata.load(fromByteOffset: offset, as: UInt32.self)
+    let mask = metadata.load(fromByteOffset: offset + 4, as: UInt16.self)
+    return (Int(size), Int(mask))
+  }
+
+  /// A new instance of `type` whose stored properties are not initialised,
+  /// or `nil` when the runtime's allocator cannot be found.
+  ///
+  /// No initialiser runs. The caller must initialise every stored property
+  /// before the instance is released, since its deinitialiser destroys them.
+  static func allocateUninitializedInstance(of type: AnyClass) -> AnyObject? {
+    guard let runtimeAllocObject else { return nil }
+    let (size, alignmentMask) = instanceSizeAndAlignmentMask(of: type)
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    // The runtime returns the instance retained once; the caller now owns it.
+    let instance = runtimeAllocObject(metadata, size, alignmentMask)
+    return Unmanaged<AnyObject>.fromOpaque(instance).takeRetainedValue()
+  }
+
+  /// Initialises the reference field at `destination`, of `size` bytes and
+  /// `ownership`, to `object`, copying any witness tables from `source`.
+  static func initializeReference(
+    at destination: UnsafeMutableRawPointer, copying source: UnsafeRawPointer, size: Int,
+    ownership: ReferenceOwnership, to object: AnyObject?
+  ) {
+    switch ownership {
+    case .weak:
+      destination.bindMemory(to: WeakStorage.self, capacity: 1)
+        .initialize(to: WeakStorage(object: object))
+    case .unowned:
+      destination.bindMemory(to: UnownedStorage.self, capacity: 1)
+        .initialize(to: UnownedStorage(object: object))
+    case .strong:
+      // Balanced by the deinitialiser of the instance that holds the field.
+      let pointer = object.map { Unmanaged.passRetained($0).toOpaque() }
+      destination.storeBytes(of: UnsafeRawPointer(pointer), as: UnsafeRawPointer?.self)
+    case .unmanaged:
+      let pointer = object.map { Unmanaged.passUnretained($0).toOpaque() }
+      destination.storeBytes(of: UnsafeRawPointer(pointer), as: UnsafeRawPointer?.self)
+    }
+    let word = MemoryLayout<Int>.size
+    if size > word {
+      (destination + word).copyMemory(from: source + word, byteCount: size - word)
+    }
+  }
+
+  /// Replaces the object held by the initialised reference field at `address`
+  /// (a class, a class-bound existential or an optional of either, stored
+  /// with `ownership`), keeping its witness tables.
+  static func replaceReference(
+    at address: UnsafeMutableRawPointer, ownership: ReferenceOwnership, with object: AnyObject
+  ) {
+    switch ownership {
+    case .weak:
+      address.assumingMemoryBound(to: WeakStorage.self).pointee.object = object
+    case .unowned:
+      address.assumingMemoryBound(to: UnownedStorage.self).pointee.object = object
+    case .strong:
+      let old = address.load(as: UnsafeRawPointer?.self)
+      // The field owns one retain of its object: take one for the new
+      // object and give back the old one.
+      let new = Unmanaged.passRetained(object).toOpaque()
+      address.storeBytes(of: UnsafeRawPointer(new), as: UnsafeRawPointer?.self)
+      if let old { Unmanaged<AnyObject>.fromOpaque(old).release() }
+    case .unmanaged:
+      let new = Unmanaged.passUnretained(object).toOpaque()
+      address.storeBytes(of: UnsafeRawPointer(new), as: UnsafeRawPointer?.self)
+    }
   }
 }
 

@@ -159,21 +159,21 @@ extension RandomModelGraph {
 
   /// Fills declared models with what their declarations allow, and only that.
   private func fillDeclared(_ crate: DeclaredCrate) {
-    crate.depots = (0..<count()).map { _ in depot() }
+    crate.bins = (0..<count()).map { _ in bin() }
     let warehouse = add(Warehouse(id: newID(.declaredSubtrees), log: log))
     warehouse.leaves = leaves(.declaredSubtrees)
-    warehouse.depots = (0..<count()).map { _ in depot() }
+    warehouse.bins = (0..<count()).map { _ in bin() }
     crate.warehouse = chance(4) ? nil : warehouse
-    crate.anything = chance(2) ? depot() as Any : [depot(), depot()] as Any
+    crate.anything = chance(2) ? bin() as Any : [bin(), bin()] as Any
   }
 
-  private func depot() -> Depot {
+  private func bin() -> Bin {
     let family = ShapeFamily.declaredSubtrees
-    let depot = add(Depot(id: newID(family), log: log))
-    depot.pebbles = (0...count()).map { _ in Pebble(id: newID(family), log: log) }
-    depot.spare = chance(2) ? Pebble(id: newID(family), log: log) : depot.pebbles.first
-    depot.byName = chance(2) ? ["only": Pebble(id: newID(family), log: log)] : [:]
-    return depot
+    let bin = add(Bin(id: newID(family), log: log))
+    bin.pebbles = (0...count()).map { _ in Pebble(id: newID(family), log: log) }
+    bin.spare = chance(2) ? Pebble(id: newID(family), log: log) : bin.pebbles.first
+    bin.byName = chance(2) ? ["only": Pebble(id: newID(family), log: log)] : [:]
+    return bin
   }
 
   private func fillViews(_ crate: ExistentialViewCrate) {

@@ -75,3 +75,9 @@ enum SimpleSeed {
     }
   }
 }
+
+/// The family of the *Debugging* article: people, one of them shared as the favourite.
+final class Family: Reducer {
+  var people: [Person] = []
+  var favorite: Person?
+}

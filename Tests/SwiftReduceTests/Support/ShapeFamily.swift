@@ -33,7 +33,7 @@ enum ShapeFamily: Int, CaseIterable, Sendable {
   case structPropertyWrappers
   /// Models behind a property wrapper whose storage is a class, a model or not.
   case classPropertyWrappers
-  /// Model types that declare ``Reducer/handledBelow`` truthfully: ``Depot`` (only `Ping`
+  /// Model types that declare ``Reducer/handledBelow`` truthfully: ``Bin`` (only `Ping`
   /// below), ``Pebble`` (nothing below) and ``Warehouse`` (only the ``Probe`` family below).
   case declaredSubtrees
 

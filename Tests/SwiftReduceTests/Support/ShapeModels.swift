@@ -313,7 +313,7 @@ final class Pebble: Reducer {
 }
 
 /// A model holding only pebbles, so only ``Ping`` is handled below it; it handles ``Pong``.
-final class Depot: Reducer, Unlinkable {
+final class Bin: Reducer, Unlinkable {
   static let handledBelow = HandledBelow.only(Ping.self)
   let id: Int
   let log: ProbeLog
@@ -335,13 +335,13 @@ final class Depot: Reducer, Unlinkable {
   }
 }
 
-/// A model holding only leaves and depots, so only the ``Probe`` family is handled below it.
+/// A model holding only leaves and bins, so only the ``Probe`` family is handled below it.
 final class Warehouse: Reducer, Unlinkable {
   static let handledBelow = HandledBelow.only((any Probe).self)
   let id: Int
   let log: ProbeLog
   var leaves: [Leaf] = []
-  var depots: [Depot] = []
+  var bins: [Bin] = []
 
   init(id: Int, log: ProbeLog) {
     self.id = id
@@ -349,17 +349,17 @@ final class Warehouse: Reducer, Unlinkable {
   }
 
   func unlink() {
-    (leaves, depots) = ([], [])
+    (leaves, bins) = ([], [])
   }
 }
 
 /// ``ShapeFamily/declaredSubtrees``.
 final class DeclaredCrate: Crate {
-  var depots: [Depot] = []
+  var bins: [Bin] = []
   var warehouse: Warehouse?
   var anything: Any = 0
 
   override func unlink() {
-    (depots, warehouse, anything) = ([], nil, 0)
+    (bins, warehouse, anything) = ([], nil, 0)
   }
 }

@@ -9,6 +9,7 @@ enum Suite {
     ScalingCase(),
     SubscribersCase(),
     BindingCase(),
+    DumpCase(),
     MemoryCase(),
   ]
 

@@ -1,0 +1,33 @@
+/// A deep copy of a tree of models, for tests that compare a tree with what was expected.
+///
+/// The copy keeps alive every model it made, including those only `weak`
+/// references point at, for as long as it exists.
+@MainActor
+package struct ModelTreeCopy<Root: AnyObject> {
+  /// The copy of the root model.
+  package let root: Root
+
+  /// Every model copied, held so that weakly referenced copies stay alive.
+  private let models: [AnyObject]
+
+  /// Copies the tree below `original`.
+  ///
+  /// - Throws: ``ModelTreeCopyError`` naming the model types whose stored
+  ///   properties the runtime cannot describe; such models cannot be copied.
+  package init(copying original: Root) throws(ModelTreeCopyError) {
+    let copier = ModelCopier()
+    let copy = copier.copyTree(original)
+    guard copier.uncopyableTypes.isEmpty else {
+      throw ModelTreeCopyError(typeNames: copier.uncopyableTypes)
+    }
+    // The copy of a model has the model's own class.
+    root = unsafeDowncast(copy, to: Root.self)
+    models = copier.allCopies
+  }
+}
+
+/// Models whose stored properties cannot be read, so a tree holding them cannot be copied.
+package struct ModelTreeCopyError: Error, Equatable {
+  /// The names of the model types that cannot be copied.
+  package let typeNames: [String]
+}

@@ -1,0 +1,43 @@
+/// One line of a printed tree: a value, with where it sits.
+struct SnapshotLine: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
+    /// A value on one line, or a reference to a model shown earlier.
+    case leaf
+    /// A model, struct or enum case, whose children are its properties.
+    case node
+    /// A collection, whose children are its elements.
+    case collection
+  }
+
+  /// The property name (`input`), subscript (`["Alien"]`, `[0]`) or, for the root, nothing.
+  var label: String
+  var text: String
+  var depth: Int
+  /// The line of the value holding this one, or -1 for the root.
+  var parent: Int
+  /// The index just past this value's last descendant.
+  var end: Int
+  var kind: Kind
+
+  /// The path from the root to line `index` of `lines`.
+  static func path(toLine index: Int, in lines: [SnapshotLine]) -> String {
+    var labels: [String] = []
+    var current = index
+    while current > 0 {
+      labels.append(lines[current].label)
+      current = lines[current].parent
+    }
+    guard !labels.isEmpty else { return "root" }
+    var path = ""
+    for label in labels.reversed() {
+      path = join(path, label)
+    }
+    return path
+  }
+
+  /// Appends one label to a path: `a` + `b` is `a.b`, `a` + `[0]` is `a[0]`.
+  static func join(_ path: String, _ label: String) -> String {
+    if path.isEmpty || path == "root" { return label }
+    return label.hasPrefix("[") ? path + label : path + "." + label
+  }
+}

@@ -1,0 +1,259 @@
+import SwiftReduce
+import Testing
+
+/// A store for tests that checks every change each action makes to a tree of models.
+///
+/// Send an action with ``send(_:assert:sourceLocation:)`` and describe, in a
+/// closure, how the state should change: the closure receives a copy of the
+/// tree as it was before the action and changes it into the state you expect.
+/// The test store dispatches the action to the real tree, compares the two
+/// trees value by value, and records one test issue listing every value that
+/// differs, with its path from the root:
+///
+/// ```swift
+/// @MainActor @Test func submittingAMovieCountsIt() {
+///   let store = TestStore(Person())
+///   store.send(UpdateMovies.setInput("Alien")) {
+///     $0.favoriteMovies.input = "Alien"
+///   }
+///   store.send(UpdateMovies.submit) {
+///     $0.favoriteMovies.input = ""
+///     $0.favoriteMovies.movies["Alien"] = 2
+///   }
+/// }
+/// ```
+///
+/// fails with
+///
+/// ```
+/// State after UpdateMovies.submit is not as expected (- expected, + actual):
+/// favoriteMovies.movies["Alien"]
+///   - 2
+///   + 1
+/// ```
+///
+/// A change the closure does not describe fails the same way, and an action
+/// that changes nothing needs no closure. Actions dispatched by middleware,
+/// subscribers or effects started with `Store.run(_:)` are queued: assert
+/// each with ``receive(_:timeout:assert:sourceLocation:)``, and call
+/// ``finish(timeout:sourceLocation:)`` at the end of the test to check that
+/// no effect is still running and no action is left. Set ``exhaustivity``
+/// to ``Exhaustivity/off`` to check only what the test asserts.
+///
+/// The copy handed to the closure is deep over models and keeps the tree's
+/// shape: a model shared by two paths is one copy shared by both, `weak` and
+/// `unowned` references point at copies, and cycles are copied as cycles.
+/// Objects that are not models, and actors, are shared with the real tree.
+/// The real tree is never touched by the closure.
+@MainActor
+public final class TestStore<Root: Reducer> {
+  /// The store that owns the real tree; subscribe to it like to any store.
+  ///
+  /// An action dispatched on it directly, rather than with `send`, is queued
+  /// like an action dispatched by an effect and must be received.
+  public let store: Store<Root>
+
+  /// Whether every change and every dispatched action must be asserted; ``Exhaustivity/on`` by default.
+  public var exhaustivity: Exhaustivity = .on
+
+  private let recorder: ActionRecorder<Root>
+
+  /// A copy of the state just before the action being checked, which each
+  /// closure's copy starts from.
+  ///
+  /// `nil` when the tree cannot be copied.
+  private var expectedBase: ModelTreeCopy<Root>?
+
+  /// Creates a test store that owns a tree of models.
+  ///
+  /// - Parameters:
+  ///   - root: The root model. Nothing is dispatched to it here.
+  ///   - middleware: The middleware every dispatched action passes through,
+  ///     the first one outermost, as for `Store.init(_:middleware:)`.
+  public init(_ root: Root, middleware: [Middleware<Root>] = []) {
+    let recorder = ActionRecorder<Root>()
+    self.recorder = recorder
+    self.store = Store(root, middleware: [recorder.middleware] + middleware)
+  }
+
+  /// The real tree of models.
+  public var root: Root { store.root }
+
+  // MARK: - Sending and receiving
+
+  /// Dispatches an action and checks that it changes the state exactly as `updateExpected` says.
+  ///
+  /// With exhaustivity on, an action dispatched earlier by middleware, a
+  /// subscriber or an effect that was not received fails the test first,
+  /// naming the action. Call it from the test itself: sent from a subscriber
+  /// or a middleware while the store is dispatching, the action is queued,
+  /// the test fails, and the action must be received.
+  ///
+  /// - Parameters:
+  ///   - action: The action to dispatch.
+  ///   - updateExpected: Changes a copy of the tree as it was before the
+  ///     action into the state expected after it. Leave it out for an action
+  ///     that changes nothing.
+  ///   - sourceLocation: Where to report a failure.
+  public func send(
+    _ action: any Action,
+    assert updateExpected: ((Root) -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    skipUnreceivedActions(before: "sending \(actionText(action))", sourceLocation)
+    // The tree as it is now, including any change the test made to it directly.
+    expectedBase = recorder.copy(of: root)
+    store.dispatch(action)
+    guard !recorder.entries.isEmpty else {
+      Issue.record(
+        Comment(
+          rawValue: "\(actionText(action)) was sent while the store was dispatching, so it was "
+            + "queued: send actions from the test itself, and receive this one."),
+        sourceLocation: sourceLocation)
+      return
+    }
+    check(recorder.entries.removeFirst(), updateExpected, sourceLocation)
+  }
+
+  /// Waits for an action dispatched by middleware, a subscriber or an effect,
+  /// and checks that it changed the state exactly as `updateExpected` says.
+  ///
+  /// Actions are received in the order they were dispatched. With
+  /// exhaustivity on, the next action must be `expected`; with it off,
+  /// actions before the first one equal to `expected` are skipped.
+  ///
+  /// - Parameters:
+  ///   - expected: The action that should be received next.
+  ///   - timeout: How long to wait for it; one second by default.
+  ///   - updateExpected: Changes a copy of the tree as it was before the
+  ///     action into the state expected after it.
+  ///   - sourceLocation: Where to report a failure.
+  public func receive<Received: Action & Equatable>(
+    _ expected: Received,
+    timeout: Duration = .seconds(1),
+    assert updateExpected: ((Root) -> Void)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let deadline = ContinuousClock.now + timeout
+    var skipped: [String] = []
+    while true {
+      while let entry = recorder.entries.first {
+        recorder.entries.removeFirst()
+        if let received = entry.action as? Received, received == expected {
+          check(entry, updateExpected, sourceLocation)
+          return
+        }
+        expectedBase = entry.after
+        if exhaustivity == .on {
+          Issue.record(
+            Comment(
+              rawValue: "Expected to receive \(actionText(expected)), but received "
+                + "\(actionText(entry.action))."),
+            sourceLocation: sourceLocation)
+          return
+        }
+        skipped.append(actionText(entry.action))
+      }
+      guard ContinuousClock.now < deadline else { break }
+      await waitBriefly()
+    }
+    let skippedText =
+      skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
+    Issue.record(
+      Comment(
+        rawValue: "Expected to receive \(actionText(expected)) within \(timeout), but it was "
+          + "not dispatched\(skippedText)."),
+      sourceLocation: sourceLocation)
+  }
+
+  /// Waits for the effects started with `Store.run(_:)` to finish, then
+  /// checks that nothing is left to assert.
+  ///
+  /// An effect still running after `timeout` fails the test; with
+  /// exhaustivity on, so does an action dispatched but not received, named
+  /// in the failure.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for running effects; one second by default.
+  ///   - sourceLocation: Where to report a failure.
+  public func finish(
+    timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let deadline = ContinuousClock.now + timeout
+    while store.runningTaskCount > 0, ContinuousClock.now < deadline {
+      await waitBriefly()
+    }
+    let running = store.runningTaskCount
+    if running > 0 {
+      let effects = running == 1 ? "1 effect is" : "\(running) effects are"
+      Issue.record(
+        Comment(rawValue: "\(effects) still running after \(timeout)."),
+        sourceLocation: sourceLocation)
+    }
+    skipUnreceivedActions(before: "finishing", sourceLocation)
+  }
+
+  // MARK: - Checking
+
+  /// Compares the state after `entry` with the expected state, recording
+  /// one issue that lists every difference.
+  private func check(
+    _ entry: ActionRecorder<Root>.Entry, _ updateExpected: ((Root) -> Void)?,
+    _ sourceLocation: SourceLocation
+  ) {
+    defer { expectedBase = entry.after }
+    guard let base = expectedBase, let expectedCopy = recorder.copy(of: base.root) else {
+      if let problem = recorder.copyProblem {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+      }
+      return
+    }
+    updateExpected?(expectedCopy.root)
+    let expected = TreeSnapshot(expectedCopy.root)
+    var changes = entry.snapshot.difference(from: expected).changes
+    if exhaustivity == .off {
+      let asserted = expected.difference(from: TreeSnapshot(base.root)).changes.map(\.path)
+      changes = changes.filter { change in
+        asserted.contains { Self.path($0, isRelatedTo: change.path) }
+      }
+    }
+    guard !changes.isEmpty else { return }
+    let difference = TreeDifference(changes: changes)
+    Issue.record(
+      Comment(
+        rawValue: "State after \(actionText(entry.action)) is not as expected "
+          + "(- expected, + actual):\n\(difference)"),
+      sourceLocation: sourceLocation)
+  }
+
+  /// Whether one path is the other, or contains it.
+  private static func path(_ path: String, isRelatedTo other: String) -> Bool {
+    func contains(_ outer: String, _ inner: String) -> Bool {
+      outer == "root" || inner == outer || inner.hasPrefix(outer + ".")
+        || inner.hasPrefix(outer + "[")
+    }
+    return contains(path, other) || contains(other, path)
+  }
+
+  /// Drops the actions waiting to be received, failing with their names when
+  /// exhaustivity is on.
+  private func skipUnreceivedActions(before step: String, _ sourceLocation: SourceLocation) {
+    guard let last = recorder.entries.last else { return }
+    let names = recorder.entries.map { "  " + actionText($0.action) }
+    recorder.entries.removeAll()
+    expectedBase = last.after
+    guard exhaustivity == .on else { return }
+    let count = names.count == 1 ? "1 action was" : "\(names.count) actions were"
+    Issue.record(
+      Comment(
+        rawValue: "\(count) dispatched but not received before \(step):\n"
+          + names.joined(separator: "\n")),
+      sourceLocation: sourceLocation)
+  }
+
+  /// Lets effects on the main actor run for a moment.
+  private func waitBriefly() async {
+    await Task.yield()
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import SwiftReduce
+
+/// Pins each fact about the Swift ABI that `Reflection` relies on for
+/// printing and copying trees.
+struct ReflectionTests {
+  /// A class whose instance size is known: a 16-byte header, an `Int`, a `Bool`.
+  private final class Sized {
+    var number = 0
+    var flag = false
+  }
+
+  @Test func namedFieldsFollowStoredFieldOrder() throws {
+    let names = try #require(Reflection.storedFieldNames(of: Bookshop.self))
+    let fields = try #require(Reflection.storedFields(of: Bookshop.self))
+    #expect(names == ["owner", "stock"])
+    #expect(fields.map(\.offset) == [16, 32])
+  }
+
+  @Test func instanceSizeAndAlignmentComeFromClassMetadata() {
+    let (size, alignmentMask) = Reflection.instanceSizeAndAlignmentMask(of: Sized.self)
+    #expect(size == 25)
+    #expect(alignmentMask == 7)
+  }
+
+  @Test func allocatedInstanceRunsItsDeinit() throws {
+    Counted.deinitialized = 0
+    do {
+      let instance = try #require(Reflection.allocateUninitializedInstance(of: Counted.self))
+      let address = Unmanaged.passUnretained(instance).toOpaque()
+      (address + 16).initializeMemory(as: Int.self, repeating: 42, count: 1)
+      #expect((instance as? Counted)?.pages == 42)
+    }
+    #expect(Counted.deinitialized == 1)
+  }
+
+  @Test func weakExistentialFieldKeepsItsWitnessTable() throws {
+    let depot = Depot()
+    let messenger = Messenger(depot: depot)
+    messenger.delegate = depot
+    let fields = try #require(Reflection.storedFields(of: Messenger.self))
+    #expect(fields[0].ownership == .weak)
+    #expect(MemoryLayout<(any Reducer)?>.size == 2 * MemoryLayout<Int>.size)
+    let base = UnsafeRawPointer(Unmanaged.passUnretained(messenger).toOpaque())
+    #expect(Reflection.loadObject(at: base + fields[0].offset, .weak) === depot)
+    let other = Depot()
+    Reflection.replaceReference(
+      at: UnsafeMutableRawPointer(mutating: base + fields[0].offset), ownership: .weak,
+      with: other)
+    #expect(messenger.delegate === other)
+    #expect(messenger.delegate is Depot)
+  }
+}
