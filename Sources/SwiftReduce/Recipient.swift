@@ -2,8 +2,9 @@
 ///
 /// ``Store/recipients(of:)`` lists them in delivery order.
 public struct Recipient {
-  /// Where the model sits, written like a key path from the root:
-  /// `\.favoriteMovies`, `\.shelves[2]`, `\.byName["ada"]`, `\.self` for the root.
+  /// Where the model sits, from the root:
+  /// `favoriteMovies`, `shelves[2]`, `byName["ada"]`, and `root` for the root, as
+  /// ``TreeSnapshot`` and ``TreeDifference`` write paths.
   public let path: String
 
   /// The model.
@@ -11,7 +12,7 @@ public struct Recipient {
 }
 
 extension Recipient: CustomStringConvertible {
-  /// The path and the model's type: `\.favoriteMovies: FavoriteMovies`.
+  /// The path and the model's type: `favoriteMovies: FavoriteMovies`.
   public var description: String {
     "\(path): \(type(of: model))"
   }

@@ -25,8 +25,8 @@ extension Store {
   /// prints
   ///
   /// ```
-  /// \.favoriteMovies: FavoriteMovies
-  /// [\.self: Person]
+  /// favoriteMovies: FavoriteMovies
+  /// [root: Person]
   /// ```
   ///
   /// - Parameter action: The action to route.

@@ -110,6 +110,29 @@ struct DebuggingArticleTests {
       """)
   }
 
+  @Test func routingIntrospectionExamplePrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let ada = Person()
+    let family = Family()
+    family.people = [ada, Person()]
+    family.favorite = ada
+    let store = Store(family)
+    for recipient in store.recipients(of: UpdateMovies.submit) {
+      print(recipient)
+    }
+    print(store.recipients(of: NameChange.clear).map(\.path))
+
+    expectLines(
+      output,
+      """
+      people[0].favoriteMovies: FavoriteMovies
+      people[1].favoriteMovies: FavoriteMovies
+      ["people[0]", "people[1]"]
+      """)
+  }
+
   @Test func docCommentExamplesPrintTheirOutput() {
     var output: [String] = []
     func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }

@@ -533,7 +533,7 @@ extension DocumentationExampleTests {
       shelf renamed
       borrowed Dune
       borrowed Emma
-      [\.self: Shelf]
+      [root: Shelf]
       """#)
   }
 }

@@ -22,7 +22,7 @@ struct HandledBelowTests {
     // Nothing below the root was even looked at: no shelf or book is listed.
     #expect(
       store.recipients(of: LendingAction.rename("x")).map(\.description) == [
-        #"\.self: LendingLibrary"#
+        #"root: LendingLibrary"#
       ])
   }
 
@@ -74,7 +74,7 @@ struct HandledBelowTests {
         message.contains(
           #"""
           SwiftReduce: SwiftReduceTests.MislabelledShelf.handledBelow leaves out \#
-          SwiftReduceTests.Knock, but the SwiftReduceTests.Tracked at \.content[0].items[0] \#
+          SwiftReduceTests.Knock, but the SwiftReduceTests.Tracked at content[0].items[0] \#
           below it handles SwiftReduceTests.Knock(). Add the action's type to the declaration, \#
           or remove the declaration.
           """#))

@@ -17,15 +17,15 @@ struct StoreIntrospectionTests {
     let recipients = Store(shapes).recipients(of: Knock())
     #expect(
       recipients.map(\.description) == [
-        #"\.optional: Tracked"#,
-        #"\.array[0]: Tracked"#,
-        #"\.array[1]: Tracked"#,
-        #"\.array[1].children[0]: Tracked"#,
-        #"\.dictionary["only"]: Tracked"#,
-        #"\.tuple.1: Tracked"#,
-        #"\.pair.left: Tracked"#,
-        #"\.route.leg.0: Tracked"#,
-        #"\.route.leg.next.stop: Tracked"#,
+        #"optional: Tracked"#,
+        #"array[0]: Tracked"#,
+        #"array[1]: Tracked"#,
+        #"array[1].children[0]: Tracked"#,
+        #"dictionary["only"]: Tracked"#,
+        #"tuple.1: Tracked"#,
+        #"pair.left: Tracked"#,
+        #"route.leg.0: Tracked"#,
+        #"route.leg.next.stop: Tracked"#,
       ])
     #expect(
       recipients.map { ($0.model as? Tracked)?.name } == [
@@ -38,7 +38,7 @@ struct StoreIntrospectionTests {
     let store = Store(Tracked("root", log, children: [Tracked("child", log)]))
     #expect(
       store.recipients(of: Knock()).map(\.description) == [
-        #"\.self: Tracked"#, #"\.children[0]: Tracked"#,
+        #"root: Tracked"#, #"children[0]: Tracked"#,
       ])
     #expect(store.recipients(of: Ignored()).isEmpty)
     #expect(log.names == [])
@@ -57,8 +57,8 @@ struct StoreIntrospectionTests {
     expectLines(
       output,
       #"""
-      \.favoriteMovies: FavoriteMovies
-      [\.self: Person]
+      favoriteMovies: FavoriteMovies
+      [root: Person]
       """#)
   }
 

@@ -1,11 +1,12 @@
-/// Finds where models sit in a tree, as paths written like key paths from the root.
+/// Finds where models sit in a tree, as paths from the root.
 ///
 /// This is for messages and introspection, not for dispatch: it walks the
 /// tree reflectively, by the routing rules (models entered, other objects and
 /// actors never, `@Untraversed` never, only the standard library's
-/// collections iterated), and names each model's first pre-order position:
-/// `\.groups[2].leaves[0]`, `\.byName["ada"]`, `\.pair.1`, `\.slot.one`,
-/// `\.self` for the root. Optionals and existentials add nothing to a path.
+/// collections iterated), and names each model's first pre-order position the
+/// way ``TreeSnapshot`` and ``TreeDifference`` name paths:
+/// `groups[2].leaves[0]`, `byName["ada"]`, `pair.1`, `slot.one`, and `root`
+/// for the root. Optionals and existentials add nothing to a path.
 enum ModelPaths {
   /// The first path to each of `targets` reachable from `root`.
   static func paths(to targets: [AnyObject], from root: AnyObject, plans: PlanCache)
@@ -26,7 +27,7 @@ enum ModelPaths {
         let object = value as AnyObject
         guard visited.insert(ObjectIdentifier(object)).inserted else { continue }
         if wanted.remove(ObjectIdentifier(object)) != nil {
-          found[ObjectIdentifier(object)] = path.isEmpty ? "\\.self" : "\\" + path
+          found[ObjectIdentifier(object)] = path.isEmpty ? "root" : String(path.dropFirst())
         }
         for level in model.hierarchy {
           for index in 0..<Reflection.childCount(of: object, as: level) {
