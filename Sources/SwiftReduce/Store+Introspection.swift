@@ -33,7 +33,7 @@ extension Store {
   /// - Returns: Each model that would reduce `action`, first to last.
   public func recipients(of action: any Action) -> [Recipient] {
     let models = Walk.recipients(of: action, from: root)
-    let paths = ModelPaths.paths(to: models, from: root, plans: .shared)
+    let paths = ModelPaths.paths(to: models, from: root)
     return models.compactMap { model in
       guard let reducer = model as? any Reducer else { return nil }
       return Recipient(path: paths[ObjectIdentifier(model)] ?? "?", model: reducer)

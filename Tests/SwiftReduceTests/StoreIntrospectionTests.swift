@@ -24,8 +24,8 @@ struct StoreIntrospectionTests {
         #"dictionary["only"]: Tracked"#,
         #"tuple.1: Tracked"#,
         #"pair.left: Tracked"#,
-        #"route.leg.0: Tracked"#,
-        #"route.leg.next.stop: Tracked"#,
+        #"route.0.0: Tracked"#,
+        #"route.0.next.0: Tracked"#,
       ])
     #expect(
       recipients.map { ($0.model as? Tracked)?.name } == [

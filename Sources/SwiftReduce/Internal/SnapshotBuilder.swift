@@ -281,4 +281,9 @@ struct SnapshotBuilder {
   func path(toLine index: Int) -> String {
     SnapshotLine.path(toLine: index, in: lines)
   }
+
+  /// The path to the first position of `model` among the recorded lines, if it was recorded.
+  func path(to model: AnyObject) -> String? {
+    firstLineOfModel[ObjectIdentifier(model)].map(path(toLine:))
+  }
 }

@@ -38,6 +38,7 @@ struct SnapshotLine: Equatable, Sendable {
   /// Appends one label to a path: `a` + `b` is `a.b`, `a` + `[0]` is `a[0]`.
   static func join(_ path: String, _ label: String) -> String {
     if path.isEmpty || path == "root" { return label }
-    return label.hasPrefix("[") ? path + label : path + "." + label
+    // Subscripts attach directly; so do tuple elements, which the runtime names `.0`, `.1`.
+    return label.hasPrefix("[") || label.hasPrefix(".") ? path + label : path + "." + label
   }
 }

@@ -46,6 +46,8 @@ struct Walk: ~Copyable {
   /// The models that took the action: counted when delivering, kept when collecting.
   private(set) var reached: [AnyObject] = []
   private(set) var deliveries = 0
+  /// A declaration found to leave out the action, which ends the walk.
+  private(set) var falseDeclaration: FalseDeclaration?
 
   /// What a walk does with the models that take its action.
   enum Mode {
@@ -70,7 +72,11 @@ struct Walk: ~Copyable {
   @MainActor
   @discardableResult
   static func dispatch(_ action: any Action, from root: AnyObject) -> Int {
-    walk(action, from: root, mode: .deliver, plans: .shared).deliveries
+    let result = walk(action, from: root, mode: .deliver, plans: .shared)
+    if let falseDeclaration = result.falseDeclaration {
+      falseDeclaration.stop(action: action, root: root)
+    }
+    return result.deliveries
   }
 
   /// The models `action` would be delivered to, in delivery order, reducing nothing.
@@ -86,14 +92,14 @@ struct Walk: ~Copyable {
 
   private static func walk(
     _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache
-  ) -> (deliveries: Int, reached: [AnyObject]) {
-    func open<Concrete: Action>(_ concrete: Concrete) -> (Int, [AnyObject]) {
+  ) -> (deliveries: Int, reached: [AnyObject], falseDeclaration: FalseDeclaration?) {
+    func open<Concrete: Action>(_ concrete: Concrete) -> (Int, [AnyObject], FalseDeclaration?) {
       withUnsafePointer(to: concrete) { bytes in
         var walk = Walk(
           action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
           mode: mode)
         walk.run(from: root)
-        return (walk.deliveries, walk.reached)
+        return (walk.deliveries, walk.reached, walk.falseDeclaration)
       }
     }
     return open(action)
@@ -193,22 +199,15 @@ struct Walk: ~Copyable {
   }
 
   /// Stops the program if a model below `object` takes the action its type's declaration skips.
-  private func checkDeclaration(of object: UnsafeRawPointer, _ model: ModelPlan) {
+  private mutating func checkDeclaration(of object: UnsafeRawPointer, _ model: ModelPlan) {
     let declaring = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     let below = Self.walk(
       action, from: declaring, mode: .collect(honoringDeclarations: false), plans: plans
     ).reached.filter { $0 !== declaring }
     guard let missed = below.first else { return }
-    let path =
-      ModelPaths.paths(to: [missed], from: root, plans: plans)[ObjectIdentifier(missed)] ?? "?"
-    fatalError(
-      """
-      SwiftReduce: \(String(reflecting: model.type)).handledBelow leaves out \
-      \(String(reflecting: type(of: action))), but the \(String(reflecting: type(of: missed))) \
-      at \(path) below it handles \(String(reflecting: action)). Add the action's type to \
-      the declaration, or remove the declaration.
-      """
-    )
+    // The walk ends here; the store stops the program with the path, on the main actor.
+    falseDeclaration = FalseDeclaration(declaringType: model.type, missed: missed)
+    stack.removeAll()
   }
 
   /// Pushes the children of a model whose layout could not be read, one runtime child at a time.
@@ -352,5 +351,26 @@ struct Walk: ~Copyable {
     guard let model = modelPlan(of: address) else { return }
     retained.append(Unmanaged.passRetained(object))
     stack.append(.model(address, model))
+  }
+}
+
+/// A ``Reducer/handledBelow`` declaration that leaves out an action a model below takes.
+struct FalseDeclaration {
+  let declaringType: AnyClass
+  /// The first model below the declaring one that takes the action.
+  let missed: AnyObject
+
+  /// Stops the program with a message naming the type, the action and the model's path.
+  @MainActor
+  func stop(action: any Action, root: AnyObject) -> Never {
+    let path = ModelPaths.paths(to: [missed], from: root)[ObjectIdentifier(missed)]
+    fatalError(
+      """
+      SwiftReduce: \(String(reflecting: declaringType)).handledBelow leaves out \
+      \(String(reflecting: type(of: action))), but the \(String(reflecting: type(of: missed))) \
+      at \(path ?? "a path no snapshot shows") below it handles \(String(reflecting: action)). \
+      Add the action's type to the declaration, or remove the declaration.
+      """
+    )
   }
 }
