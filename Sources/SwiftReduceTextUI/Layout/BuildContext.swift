@@ -7,6 +7,31 @@ final class BuildContext {
   /// The submit handlers of the `onSubmit` modifiers around the view being built.
   var submitHandlers: [Handler] = []
 
+  /// The rows the first ``List`` built from a collection shows; `nil` shows
+  /// every row, as when the output is not a terminal.
+  var page: Page?
+
+  /// What the paged list reported: the rows it shows and how many it has.
+  private(set) var pagedList: (shown: Range<Int>, total: Int)?
+
+  /// Which rows of a long list a screen shows.
+  struct Page: Equatable {
+    /// The index of the first row shown.
+    var first: Int
+    /// The most rows shown.
+    var limit: Int
+  }
+
+  /// The rows of a list of `total` rows to build: all of them, or for the
+  /// first list asking, those of ``page``.
+  func rowsToShow(of total: Int) -> Range<Int> {
+    guard let page, pagedList == nil else { return 0..<total }
+    let first = min(max(page.first, 0), max(total - 1, 0))
+    let shown = first..<min(first + max(page.limit, 0), total)
+    pagedList = (shown, total)
+    return shown
+  }
+
   /// Registers a control and returns its number.
   func register(_ kind: Control.Kind) -> Int {
     controls.append(Control(kind: kind, environment: EnvironmentStack.objects))

@@ -2,6 +2,12 @@
 ///
 /// Rows made tappable with ``View/onTap(_:)`` get a number each.
 ///
+/// On a terminal, a ``Runner`` shows the rows of the first list made from a
+/// collection a page at a time, so that the rest of the screen stays in
+/// sight: the list ends with a line such as `Rows 1–18 of 100000 (n next,
+/// p previous)`, and only the rows shown are built, so a long
+/// collection costs no more per screen than a short one.
+///
 /// ```swift
 /// let movies = ["Heat": 1, "Alien": 2]
 /// let list = List(movies.keys.sorted(), id: \.self) { title in
@@ -57,6 +63,18 @@ public struct List<Content: View>: View {
 
 extension List: PrimitiveView {
   func makeNodes(in context: BuildContext) -> [Node] {
-    [.vertical(content.nodes(in: context))]
+    guard let rows = content as? any RowSource else {
+      return [.vertical(content.nodes(in: context))]
+    }
+    let total = rows.rowCount
+    let shown = context.rowsToShow(of: total)
+    var nodes = rows.rowNodes(shown, in: context)
+    if shown.count < total {
+      nodes.append(
+        .text(
+          "Rows \(shown.lowerBound + 1)–\(shown.upperBound) of \(total) "
+            + "(n next, p previous)"))
+    }
+    return [.vertical(nodes)]
   }
 }
