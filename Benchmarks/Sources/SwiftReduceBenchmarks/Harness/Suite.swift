@@ -9,6 +9,7 @@ enum Suite {
     SubscribersCase(),
     BindingCase(),
     MemoryCase(),
+    RenderCase(),
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.
