@@ -35,6 +35,9 @@ case .run(let options):
         let base = changed ?? Snapshot(name: "", movies: [:])
         history.rebase(reset: base.restoringActions, in: store)
       })
+    // What was saved may be built on by another instance: a later rebase
+    // starts from it rather than replaying these steps again.
+    history.markKept()
   }
   let runner = Runner(store: store, history: history, onChange: save) { ContentView() }
   runner.run()

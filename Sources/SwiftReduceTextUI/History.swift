@@ -42,6 +42,8 @@ public final class History<Root: Reducer> {
   /// The actions dispatched since the last step was recorded.
   private var pending: [any Action] = []
   private var isReplaying = false
+  /// How many of the first steps done are kept elsewhere, such as in a file.
+  private var keptCount = 0
 
   /// Creates an empty history.
   ///
@@ -106,17 +108,35 @@ public final class History<Root: Reducer> {
     return step.label
   }
 
-  /// Starts the history from a new state and applies every step on top of it.
+  /// Marks the steps done so far as kept elsewhere, such as saved to a file
+  /// that others may build on; ``rebase(reset:in:)`` does not apply them again.
+  public func markKept() {
+    keptCount = done.count
+  }
+
+  /// Starts the history from a new state that already holds the steps
+  /// marked kept, and applies the steps after them on top of it.
   ///
-  /// This is how a change made elsewhere, such as by another process, is
-  /// merged: the steps taken here are replayed on the other state.
+  /// This is how a change made elsewhere, such as by another process that
+  /// read what was kept, is merged: the steps taken here since are replayed
+  /// on the other state, the way Redux replays actions. The steps that were
+  /// kept become part of the new start and can no longer be undone, and
+  /// nothing can be redone.
   ///
   /// - Parameters:
   ///   - reset: The actions that bring the store to the new starting state.
   ///   - store: The store whose middleware is ``middleware``.
-  public func rebase(reset: [any Action], in store: Store<Root>) {
+  /// - Returns: The number of steps undone here after they were kept, which
+  ///   the new state still holds.
+  @discardableResult
+  public func rebase(reset: [any Action], in store: Store<Root>) -> Int {
+    let undoneAfterKept = max(keptCount - done.count, 0)
     self.reset = reset
+    done.removeFirst(min(keptCount, done.count))
+    undone = []
+    keptCount = 0
     replay(in: store)
+    return undoneAfterKept
   }
 
   private func replay(in store: Store<Root>) {

@@ -73,7 +73,8 @@ struct LineEditor {
       case .bytes(let bytes): pending += bytes
       case .interrupted: if redrawRequested() { return .redraw }
       case .end:
-        if pending.isEmpty { return .end }
+        // What was typed before the end is entered, as a last line is when piped.
+        if pending.isEmpty && text.isEmpty { return .end }
         pending.append(0x0D)
       }
     }
