@@ -11,8 +11,15 @@ final class BuildContext {
   /// every row, as when the output is not a terminal.
   var page: Page?
 
-  /// What the paged list reported: the rows it shows and how many it has.
-  private(set) var pagedList: (shown: Range<Int>, total: Int)?
+  /// What the paged list reported, once it is built.
+  private(set) var pagedList: PagedList?
+
+  /// The rows a paged list shows, of how many, with how many a page holds.
+  struct PagedList: Equatable {
+    let shown: Range<Int>
+    let total: Int
+    let pageSize: Int
+  }
 
   /// Which rows of a long list a screen shows.
   struct Page: Equatable {
@@ -28,7 +35,7 @@ final class BuildContext {
     guard let page, pagedList == nil else { return 0..<total }
     let first = min(max(page.first, 0), max(total - 1, 0))
     let shown = first..<min(first + max(page.limit, 0), total)
-    pagedList = (shown, total)
+    pagedList = PagedList(shown: shown, total: total, pageSize: max(page.limit, 0))
     return shown
   }
 

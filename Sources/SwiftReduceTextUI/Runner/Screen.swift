@@ -4,7 +4,7 @@ struct Screen {
   let text: String
   let controls: [Control]
   /// The rows of the paged list shown and how many it has, when one was paged.
-  let pagedList: (shown: Range<Int>, total: Int)?
+  let pagedList: BuildContext.PagedList?
 
   /// Renders `view` in the current environment, showing the rows of `page`
   /// of its first list made from a collection, or every row when `nil`.

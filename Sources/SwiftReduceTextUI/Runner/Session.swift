@@ -24,7 +24,7 @@ final class Session<Root: Reducer, Content: View> {
   /// The index of the first row of the paged list to show.
   private var firstRow = 0
   /// The rows of the paged list the last screen showed, and how many it has.
-  private var pagedList: (shown: Range<Int>, total: Int)?
+  private var pagedList: BuildContext.PagedList?
 
   /// Why the last change could not be kept (the error `onChange` threw),
   /// until a later call succeeds.
@@ -191,7 +191,7 @@ final class Session<Root: Reducer, Content: View> {
       firstRow = list.shown.upperBound
     } else {
       guard list.shown.lowerBound > 0 else { return "This is the first page." }
-      firstRow = max(list.shown.lowerBound - list.shown.count, 0)
+      firstRow = max(list.shown.lowerBound - list.pageSize, 0)
     }
     return nil
   }
