@@ -96,9 +96,10 @@ struct HistoryTests {
   @Test func undoAndRedoThroughTheRunnerAreSavedAndShown() {
     let fixture = Fixture()
     var saved: [String] = []
-    let runner = Runner(
-      store: fixture.store, history: fixture.history, onChange: { saved.append(fixture.store.name) }
-    ) { NameEditor() }
+    func save() { saved.append(fixture.store.name) }
+    let runner = Runner(store: fixture.store, history: fixture.history, onChange: save) {
+      NameEditor()
+    }
     expectText(
       transcript(of: runner, input: Array("1 Ada\nundo\nredo\nredo\n".utf8)),
       """

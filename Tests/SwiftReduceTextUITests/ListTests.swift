@@ -96,6 +96,21 @@ struct ListTests {
       """)
   }
 
+  @Test func aControlAfterAPagedListIsNumberedAfterTheRowsShown() {
+    let view = VStack {
+      List(Self.titles, id: \.self) { Text($0).onTap(UpdateMovies.removeMovie($0)) }
+      Button("Clear", action: NameChange.clear)
+    }
+    expectText(
+      view.render(width: 40, height: 5),
+      """
+      [1] Alien
+      [2] Heat
+      Rows 1–2 of 5 (n next, p previous)
+      [3] (Clear)
+      """)
+  }
+
   @Test func onlyTheRowsOfThePageShownAreBuilt() {
     var built: [String] = []
     let view = List(Self.titles, id: \.self) { title in
@@ -103,8 +118,8 @@ struct ListTests {
       return Text(title)
     }
     _ = view.render(width: 40, height: 4)
-    // The first pass, which measures the rest of the screen, builds no row.
-    #expect(built == ["Alien", "Heat"])
+    // As many rows as lines are built once; the pager line then takes the place of one.
+    #expect(built == ["Alien", "Heat", "Jaws"])
   }
 
   @Test func nAndPTurnThePagesAndSayWhenThereIsNoOtherPage() {

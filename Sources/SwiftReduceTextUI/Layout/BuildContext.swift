@@ -29,14 +29,23 @@ final class BuildContext {
     var limit: Int
   }
 
-  /// The rows of a list of `total` rows to build: all of them, or for the
-  /// first list asking, those of ``page``.
-  func rowsToShow(of total: Int) -> Range<Int> {
-    guard let page, pagedList == nil else { return 0..<total }
+  /// The number of controls registered once each row of the paged list was
+  /// built, so that rows cut from the page can take their controls along.
+  private(set) var rowControlEnds: [Int] = []
+
+  /// The rows of a list of `total` rows to build: for the first list asking,
+  /// those of ``page``, and `nil` for every other list, which shows all.
+  func page(of total: Int) -> Range<Int>? {
+    guard let page, pagedList == nil else { return nil }
     let first = min(max(page.first, 0), max(total - 1, 0))
     let shown = first..<min(first + max(page.limit, 0), total)
     pagedList = PagedList(shown: shown, total: total, pageSize: max(page.limit, 0))
     return shown
+  }
+
+  /// Notes that a row of the paged list has been built.
+  func endRow() {
+    rowControlEnds.append(controls.count)
   }
 
   /// Registers a control and returns its number.

@@ -11,28 +11,74 @@ struct Screen {
   init(_ view: some View, width: Int, page: BuildContext.Page? = nil) {
     let context = BuildContext()
     context.page = page
-    let nodes = view.nodes(in: context)
-    text = Layout.render(nodes, width: width)
-    controls = context.controls
-    pagedList = context.pagedList
+    self.init(text: Layout.render(view.nodes(in: context), width: width), context: context)
   }
 
   /// Renders `view` to fill at most `height` lines, `reserved` of which are
   /// kept for what is shown under it: the first list made from a collection
   /// shows the rows from `first` that fit (at least one).
+  ///
+  /// The view is built once, with as many rows as lines; the rows that do
+  /// not fit are then cut from the laid-out page, so a screen costs one
+  /// evaluation of the view's `body`, however long the list.
   init(_ view: some View, width: Int, height: Int, reserved: Int, first: Int) {
-    let frame = Screen(view, width: width, page: BuildContext.Page(first: first, limit: 0))
-    guard let list = frame.pagedList, list.total > 0 else {
-      self = frame
+    let room = max(height - reserved, 1)
+    let context = BuildContext()
+    context.page = BuildContext.Page(first: first, limit: room)
+    let nodes = view.nodes(in: context)
+    guard let list = context.pagedList, !list.shown.isEmpty else {
+      self.init(text: Layout.render(nodes, width: width), context: context)
       return
     }
-    let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).count
-    let room = height - reserved - lines
-    if room + 1 >= list.total {
-      // Everything fits: no pager line is needed, which frees one more line.
-      self.init(view, width: width, page: BuildContext.Page(first: 0, limit: list.total))
-    } else {
-      self.init(view, width: width, page: BuildContext.Page(first: first, limit: max(room, 1)))
+    var count = list.shown.count
+    var text = Layout.render(nodes, width: width)
+    while count > 1 {
+      let excess = Self.lineCount(text) - room
+      guard excess > 0 else { break }
+      count = max(count - excess, 1)
+      text = Layout.render(nodes.map { $0.keepingPageRows(count) }, width: width)
+    }
+    let ends = context.rowControlEnds
+    guard ends.last == context.controls.count else {
+      // Controls after the list would be numbered past the rows cut: build again.
+      self.init(view, width: width, page: BuildContext.Page(first: first, limit: count))
+      return
+    }
+    self.init(
+      text: text, controls: Array(context.controls[..<ends[count - 1]]),
+      pagedList: BuildContext.PagedList(
+        shown: list.shown.lowerBound..<(list.shown.lowerBound + count), total: list.total,
+        // A short last page leaves lines free: a whole page would fill them.
+        pageSize: count + max(room - Self.lineCount(text), 0)))
+  }
+
+  private init(text: String, context: BuildContext) {
+    self.init(text: text, controls: context.controls, pagedList: context.pagedList)
+  }
+
+  private init(text: String, controls: [Control], pagedList: BuildContext.PagedList?) {
+    self.text = text
+    self.controls = controls
+    self.pagedList = pagedList
+  }
+
+  private static func lineCount(_ text: String) -> Int {
+    text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+  }
+}
+
+extension Node {
+  /// This node with the first paged list in it cut to its first `count` rows.
+  fileprivate func keepingPageRows(_ count: Int) -> Node {
+    switch self {
+    case .page(let rows, let first, let total):
+      .page(rows: Array(rows.prefix(count)), first: first, total: total)
+    case .vertical(let children): .vertical(children.map { $0.keepingPageRows(count) })
+    case .horizontal(let children): .horizontal(children.map { $0.keepingPageRows(count) })
+    case .tappable(let number, let content):
+      .tappable(number: number, content: content.keepingPageRows(count))
+    case .padding(let cells, let content): .padding(cells, content.keepingPageRows(count))
+    case .text, .textField, .button, .spacer, .divider: self
     }
   }
 }

@@ -116,8 +116,9 @@ extension Terminal {
 
   // MARK: - Signals
 
+  /// Sets the action of `signal`; a `nil` handler is the default action.
   private static func install(
-    _ signal: Int32, flags: Int32 = 0, _ handler: @convention(c) (Int32) -> Void
+    _ signal: Int32, flags: Int32 = 0, _ handler: (@convention(c) (Int32) -> Void)?
   ) {
     var action = sigaction()
     #if canImport(Darwin)
@@ -132,14 +133,7 @@ extension Terminal {
   }
 
   fileprivate static func resetToDefault(_ signal: Int32) {
-    var action = sigaction()
-    #if canImport(Darwin)
-      action.__sigaction_u.__sa_handler = SIG_DFL
-    #else
-      action.__sigaction_handler.sa_handler = SIG_DFL
-    #endif
-    sigemptyset(&action.sa_mask)
-    sigaction(signal, &action, nil)
+    install(signal, nil)
   }
 
   /// Restores the terminal before a suspension (Ctrl-Z) and takes it back,

@@ -63,18 +63,15 @@ public struct List<Content: View>: View {
 
 extension List: PrimitiveView {
   func makeNodes(in context: BuildContext) -> [Node] {
-    guard let rows = content as? any RowSource else {
+    guard let rows = content as? any RowSource, let shown = context.page(of: rows.rowCount)
+    else {
       return [.vertical(content.nodes(in: context))]
     }
-    let total = rows.rowCount
-    let shown = context.rowsToShow(of: total)
-    var nodes = rows.rowNodes(shown, in: context)
-    if shown.count < total {
-      nodes.append(
-        .text(
-          "Rows \(shown.lowerBound + 1)–\(shown.upperBound) of \(total) "
-            + "(n next, p previous)"))
+    var built: [[Node]] = []
+    for index in shown {
+      built.append(rows.rowNodes(index..<(index + 1), in: context))
+      context.endRow()
     }
-    return [.vertical(nodes)]
+    return [.page(rows: built, first: shown.lowerBound, total: rows.rowCount)]
   }
 }
