@@ -130,18 +130,29 @@ final class StateFile {
     default: throw LoadError(path: path, problem: "\"movies\" should be an object")
     }
     var movies: [String: Int] = [:]
-    for title in entries.keys.sorted() {
-      let count = try viewCount(entries[title] ?? .null, of: title)
-      movies[title] = count
+    movies.reserveCapacity(entries.count)
+    // Of several bad counts, the first title in order is named, without
+    // sorting every title of a long list.
+    var firstBad: String?
+    for (title, value) in entries {
+      if case .integer(let count) = value, count >= 1 {
+        movies[title] = Int(count)
+      } else if firstBad.map({ title < $0 }) ?? true {
+        firstBad = title
+      }
+    }
+    if let firstBad {
+      try viewCount(entries[firstBad] ?? .null, of: firstBad)
     }
     return (Snapshot(name: name, movies: movies), fields)
   }
 
-  private func viewCount(_ value: JSONValue, of title: String) throws(LoadError) -> Int {
+  /// Explains why `value` is not a view count.
+  private func viewCount(_ value: JSONValue, of title: String) throws(LoadError) {
     let quoted = "\"" + title + "\""
     switch value {
     case .integer(let count) where count >= 1:
-      return Int(count)
+      return
     case .integer(let count):
       throw LoadError(
         path: path, problem: "the view count of \(quoted) is \(count); counts start at 1")

@@ -97,4 +97,17 @@ struct StateFileTests {
 
       """)
   }
+
+  @Test func ofSeveralBadCountsTheFirstTitleInOrderIsNamed() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("state.json")
+    try Data(#"{"name": "", "movies": {"Up": 0, "Heat": 1, "Alien": 1.5, "Jaws": -2}}"#.utf8)
+      .write(to: URL(fileURLWithPath: path))
+    #expect {
+      try StateFile(path: path).load()
+    } throws: { error in
+      String(describing: error)
+        == "cannot load \(path): the view count of \"Alien\" is 1.5, which is not a whole number."
+    }
+  }
 }
