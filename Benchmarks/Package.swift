@@ -12,7 +12,10 @@ let package = Package(
     // Benchmarks
     .executableTarget(
       name: "SwiftReduceBenchmarks",
-      dependencies: [.product(name: "SwiftReduce", package: "SwiftReduce")]
+      dependencies: [
+        .product(name: "SwiftReduce", package: "SwiftReduce"),
+        .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
+      ]
     )
   ],
   swiftLanguageModes: [.v6]

@@ -4,19 +4,34 @@ import SwiftReduce
 final class FavoriteMovies: Reducer {
   var input: String = ""
   var movies: [String: Int] = [:]
+  /// Why the last change did nothing, shown under the movie field until the
+  /// next change to the movies.
+  var notice: String?
 
   func reduce(action: UpdateMovies) {
+    notice = nil
     switch action {
     case .setInput(let name):
       input = name
     case .submit:
-      // Unlike the seed, a blank name is not counted as a movie.
-      if !input.allSatisfy(\.isWhitespace) {
-        movies[input] = movies[input, default: 0] + 1
+      // Unlike the seed, a blank name is not counted as a movie, and a count
+      // that has reached `Int.max` stays there instead of overflowing.
+      defer { input = "" }
+      guard !input.allSatisfy(\.isWhitespace) else {
+        notice = "Type a movie name first, then watch."
+        return
       }
-      input = ""
+      let (count, overflow) = movies[input, default: 0].addingReportingOverflow(1)
+      guard !overflow else {
+        notice = "\"\(input)\" has been watched \(Int.max) times, the most MovieList can count."
+        return
+      }
+      movies[input] = count
     case .removeMovie(let name):
       movies.removeValue(forKey: name)
+    case .replaceAll(let replacement):
+      movies = replacement
+      input = ""
     }
   }
 }

@@ -1,9 +1,16 @@
+import SwiftReduce
+
 /// What the state file keeps: the name and the movies with their view counts.
 ///
 /// The movie being typed is not kept: it is empty after every submit.
-struct Snapshot: Codable, Equatable {
+struct Snapshot: Equatable {
   var name: String
   var movies: [String: Int]
+
+  /// The actions that bring any `Person` to this snapshot.
+  var restoringActions: [any Action] {
+    [NameChange.setName(name), UpdateMovies.replaceAll(movies)]
+  }
 }
 
 extension Person {

@@ -8,56 +8,85 @@ import Foundation
 
 /// The JSON file that keeps the state between runs.
 ///
-/// Saving is atomic: the new content is written to a temporary file beside
-/// the state file, flushed to disk and renamed over it, so the file is always
-/// either the old or the new complete state.
-struct StateFile {
-  /// Why the state file could not be loaded; the file is left as it is.
+/// - Saving is atomic: the new content goes to a temporary file beside the
+///   real file, created exclusively (`O_CREAT|O_EXCL|O_NOFOLLOW`, so a link
+///   planted at its name is never followed), flushed to disk, given the mode
+///   and owner of the file it replaces, and renamed over it. The file is
+///   always either the old or the new complete state.
+/// - A state file that is a symbolic link is written through: the link stays
+///   and the file it points to gets the new state.
+/// - Saves are serialised between MovieList processes with a lock on the
+///   file's directory (`flock`). Under that lock, a save first checks whether
+///   the file changed since this process last read or wrote it; when it did,
+///   the caller is given the file's state to rebase on (MovieList replays
+///   its own changes on top of it), so two instances never lose each other's
+///   changes. Temporaries left by a killed run are removed under the lock.
+/// - Keys of the file that MovieList does not know are kept on save.
+final class StateFile {
+  /// Why the state file cannot be used; the file is left as it is.
   struct LoadError: Error, CustomStringConvertible {
     let path: String
     let problem: String
 
-    var description: String { "cannot load \(path): \(problem)" }
+    var description: String { "cannot load \(path): \(problem)." }
   }
 
-  /// Why the state could not be saved.
+  /// Why the state could not be saved; the file is left as it was.
   struct SaveError: Error, CustomStringConvertible {
     let path: String
     let problem: String
 
-    var description: String { "Could not save \(path): \(problem)" }
+    var description: String { "Not saved to \(path): \(problem)." }
   }
 
+  /// The path the user named, which may be a symbolic link.
   let path: String
+
+  /// The top-level keys of the file other than `name` and `movies`.
+  private(set) var unknownKeys: [String: JSONValue] = [:]
+
+  /// The file as this process last read or wrote it; `.some(nil)` when it
+  /// did not exist, `nil` before the first load.
+  private var lastSeen: FileIdentity??
+
+  init(path: String) {
+    self.path = path
+  }
 
   // MARK: - Loading
 
   /// The saved state, or `nil` when there is no file yet.
+  ///
+  /// Also removes temporaries left by killed runs, and refuses a file that
+  /// this user could read but not save.
   func load() throws(LoadError) -> Snapshot? {
-    guard let data = try contents() else { return nil }
-    guard !data.isEmpty else { throw LoadError(path: path, problem: "it is empty") }
-    let snapshot: Snapshot
-    do {
-      snapshot = try JSONDecoder().decode(Snapshot.self, from: data)
-    } catch let error as DecodingError {
-      throw LoadError(path: path, problem: Self.explain(error))
-    } catch {
-      throw LoadError(path: path, problem: "\(error)")
-    }
-    for (title, count) in snapshot.movies where count < 1 {
-      throw LoadError(
-        path: path, problem: "the view count of \"\(title)\" is \(count); counts start at 1")
-    }
-    return snapshot
+    let real = Self.resolvingLinks(path)
+    let result = try readFile(real)
+    lastSeen = .some(result?.identity)
+    try refuseIfUnwritable(real)
+    withDirectoryLock(of: real) { removeStaleTemporaries(of: real) }
+    return result?.snapshot
   }
 
-  private func contents() throws(LoadError) -> Data? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// Reads and decodes the file at `real`, with the identity of what was read.
+  private func readFile(_ real: String) throws(LoadError) -> (
+    snapshot: Snapshot, identity: FileIdentity
+  )? {
+    let descriptor = open(real, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       throw LoadError(path: path, problem: Self.systemError())
     }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw LoadError(path: path, problem: Self.systemError())
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw LoadError(
+        path: path,
+        problem: status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a file")
+    }
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -65,78 +94,203 @@ struct StateFile {
       if count > 0 {
         data.append(contentsOf: chunk[..<count])
       } else if count == 0 {
-        return data
+        break
       } else if errno != EINTR {
         throw LoadError(path: path, problem: Self.systemError())
       }
     }
+    guard !data.isEmpty else { throw LoadError(path: path, problem: "it is empty") }
+    let (snapshot, unknown) = try decode(data)
+    unknownKeys = unknown
+    return (snapshot, FileIdentity(status))
   }
 
-  private static func explain(_ error: DecodingError) -> String {
-    func place(_ context: DecodingError.Context) -> String {
-      context.codingPath.isEmpty
-        ? "the top level"
-        : "\"" + context.codingPath.map(\.stringValue).joined(separator: ".") + "\""
+  private func decode(_ data: Data) throws(LoadError) -> (Snapshot, [String: JSONValue]) {
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw LoadError(path: path, problem: "it is not valid JSON")
     }
-    switch error {
-    case .dataCorrupted(let context):
-      let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey]
-      return "it is not valid JSON" + (detail.map { " (\($0))" } ?? "")
-    case .keyNotFound(let key, _):
-      return "\"\(key.stringValue)\" is missing"
-    case .typeMismatch(let type, let context):
-      return "\(place(context)) should be \(describe(type))"
-    case .valueNotFound(let type, let context):
-      return "\(place(context)) should be \(describe(type)), not null"
-    @unknown default:
-      return "\(error)"
+    guard case .object(var fields) = value else {
+      throw LoadError(path: path, problem: "the top level should be an object")
+    }
+    let name: String
+    switch fields.removeValue(forKey: "name") {
+    case .string(let text): name = text
+    case nil: throw LoadError(path: path, problem: "\"name\" is missing")
+    case .null: throw LoadError(path: path, problem: "\"name\" should be a string, not null")
+    default: throw LoadError(path: path, problem: "\"name\" should be a string")
+    }
+    let entries: [String: JSONValue]
+    switch fields.removeValue(forKey: "movies") {
+    case .object(let object): entries = object
+    case nil: throw LoadError(path: path, problem: "\"movies\" is missing")
+    case .null: throw LoadError(path: path, problem: "\"movies\" should be an object, not null")
+    default: throw LoadError(path: path, problem: "\"movies\" should be an object")
+    }
+    var movies: [String: Int] = [:]
+    movies.reserveCapacity(entries.count)
+    // Of several bad counts, the first title in order is named, without
+    // sorting every title of a long list.
+    var firstBad: String?
+    for (title, value) in entries {
+      if case .integer(let count) = value, count >= 1 {
+        movies[title] = Int(count)
+      } else if firstBad.map({ title < $0 }) ?? true {
+        firstBad = title
+      }
+    }
+    if let firstBad {
+      try viewCount(entries[firstBad] ?? .null, of: firstBad)
+    }
+    return (Snapshot(name: name, movies: movies), fields)
+  }
+
+  /// Explains why `value` is not a view count.
+  private func viewCount(_ value: JSONValue, of title: String) throws(LoadError) {
+    let quoted = "\"" + title + "\""
+    switch value {
+    case .integer(let count) where count >= 1:
+      return
+    case .integer(let count):
+      throw LoadError(
+        path: path, problem: "the view count of \(quoted) is \(count); counts start at 1")
+    case .number(let count) where count.rounded() == count && count.isFinite:
+      throw LoadError(
+        path: path,
+        problem: "the view count of \(quoted) is \(count), more than MovieList can count")
+    case .number(let count):
+      throw LoadError(
+        path: path, problem: "the view count of \(quoted) is \(count), which is not a whole number"
+      )
+    default:
+      throw LoadError(path: path, problem: "\"movies.\(title)\" should be a whole number")
     }
   }
 
-  private static func describe(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Int.Type: "a whole number"
-    default: "an object"
+  /// Refuses a file whose mode or owner a save would not keep.
+  private func refuseIfUnwritable(_ real: String) throws(LoadError) {
+    var status = stat()
+    guard stat(real, &status) == 0 else { return }
+    if access(real, W_OK) != 0 {
+      throw LoadError(
+        path: path,
+        problem: "you cannot write it (its mode is \(Self.describeMode(status.st_mode))); "
+          + "make it writable with chmod u+w, or choose another file with --file")
+    }
+    if geteuid() != 0 && status.st_uid != geteuid() {
+      throw LoadError(
+        path: path,
+        problem: "it belongs to \(Self.userName(status.st_uid)), and saving would make it "
+          + "yours; choose another file with --file")
     }
   }
 
   // MARK: - Saving
 
-  /// Replaces the file with `snapshot`, creating its directory if needed.
-  func save(_ snapshot: Snapshot) throws(SaveError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let bytes: [UInt8]
-    do {
-      bytes = Array(try encoder.encode(snapshot)) + [UInt8(ascii: "\n")]
-    } catch {
-      throw SaveError(path: path, problem: "\(error)")
+  /// Saves the state `makeSnapshot` returns, keeping the unknown keys read.
+  ///
+  /// When the file changed since this process last read or wrote it, its new
+  /// state (`nil` if it was removed) is passed to `rebase` first, under the
+  /// lock, so that the snapshot saved includes the other process's changes.
+  func save(
+    _ makeSnapshot: () -> Snapshot,
+    rebase: (Snapshot?) -> Void
+  ) throws(SaveError) {
+    let real = Self.resolvingLinks(path)
+    let directory = Self.directory(of: real)
+    try createDirectory(directory)
+    let result: Result<Void, SaveError> = withDirectoryLock(of: real) {
+      do throws(SaveError) {
+        removeStaleTemporaries(of: real)
+        let current = FileIdentity(path: real)
+        if let lastSeen, current != lastSeen {
+          let loaded: (snapshot: Snapshot, identity: FileIdentity)?
+          do throws(LoadError) {
+            loaded = try readFile(real)
+          } catch {
+            throw SaveError(
+              path: path,
+              problem: "another program changed it, and now \(error.problem); nothing was written")
+          }
+          rebase(loaded?.snapshot)
+        }
+        lastSeen = .some(try replace(real, with: makeSnapshot()))
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    do {
-      try FileManager.default.createDirectory(
-        atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
-    } catch {
-      throw SaveError(path: path, problem: "cannot create its directory: \(error)")
-    }
-    let temporary = "\(path).tmp-\(getpid())"
+    try result.get()
+  }
+
+  private func replace(_ real: String, with snapshot: Snapshot) throws(SaveError) -> FileIdentity {
+    let bytes = try encode(snapshot)
+    let existing = FileIdentity.status(of: real)
+    let (descriptor, temporary) = try createTemporary(beside: real)
     do throws(SaveError) {
-      try writeSynced(bytes, to: temporary)
-      guard rename(temporary, path) == 0 else {
+      defer { close(descriptor) }
+      try writeAll(bytes, to: descriptor)
+      // A new file gets the mode `open` would give it; an existing one keeps its own.
+      let mode = existing.map { $0.st_mode & 0o7777 } ?? (0o666 & ~Self.fileCreationMask)
+      guard fchmod(descriptor, mode) == 0 else {
+        throw SaveError(path: path, problem: "cannot keep its mode: \(Self.systemError())")
+      }
+      if let existing {
+        if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+          guard fchown(descriptor, existing.st_uid, existing.st_gid) == 0 else {
+            throw SaveError(
+              path: path,
+              problem: "cannot keep its owner \(Self.userName(existing.st_uid)): "
+                + Self.systemError())
+          }
+        }
+      }
+      guard fsync(descriptor) == 0 else {
+        throw SaveError(path: path, problem: "cannot flush it to disk: \(Self.systemError())")
+      }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, rename(temporary, real) == 0 else {
         throw SaveError(path: path, problem: Self.systemError())
       }
+      syncDirectory(Self.directory(of: real))
+      return FileIdentity(status)
     } catch {
       unlink(temporary)
       throw error
     }
-    syncDirectory(directory.isEmpty ? "." : directory)
   }
 
-  private func writeSynced(_ bytes: [UInt8], to temporary: String) throws(SaveError) {
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw SaveError(path: path, problem: Self.systemError()) }
-    defer { close(descriptor) }
+  private func encode(_ snapshot: Snapshot) throws(SaveError) -> [UInt8] {
+    var fields = unknownKeys
+    fields["name"] = .string(snapshot.name)
+    fields["movies"] = .object(snapshot.movies.mapValues { .integer(Int64($0)) })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      return Array(try encoder.encode(JSONValue.object(fields))) + [UInt8(ascii: "\n")]
+    } catch {
+      throw SaveError(path: path, problem: "the state cannot be written as JSON")
+    }
+  }
+
+  /// Creates a new temporary file next to `real`, never following a link.
+  private func createTemporary(beside real: String) throws(SaveError) -> (Int32, String) {
+    for _ in 0..<16 {
+      let temporary =
+        "\(real)\(Self.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let descriptor = open(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor >= 0 { return (descriptor, temporary) }
+      if errno != EEXIST { break }
+    }
+    throw SaveError(
+      path: path,
+      problem: "cannot create a file in \(Self.directory(of: real)) (\(Self.systemError()))")
+  }
+
+  private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SaveError) {
     var remaining = bytes[...]
     while !remaining.isEmpty {
       let count = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -148,7 +302,22 @@ struct StateFile {
         throw SaveError(path: path, problem: Self.systemError())
       }
     }
-    guard fsync(descriptor) == 0 else { throw SaveError(path: path, problem: Self.systemError()) }
+  }
+
+  /// Creates `directory` and its parents, as `mkdir -p` does.
+  private func createDirectory(_ directory: String) throws(SaveError) {
+    var status = stat()
+    if stat(directory, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw SaveError(path: path, problem: "\(directory) is not a directory")
+      }
+      return
+    }
+    let parent = Self.directory(of: directory)
+    if parent != directory { try createDirectory(parent) }
+    guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+      throw SaveError(path: path, problem: "cannot create \(directory) (\(Self.systemError()))")
+    }
   }
 
   /// Flushes the rename to disk; a failure here leaves a complete file either way.
@@ -159,7 +328,77 @@ struct StateFile {
     close(descriptor)
   }
 
+  // MARK: - Lock and temporaries
+
+  /// What a temporary's name adds to the real file's: `state.json.tmp-<pid>-<random>`.
+  static let temporaryMarker = ".tmp-"
+
+  /// Runs `body` holding the lock on the directory of `real` that every
+  /// MovieList save takes; runs it unlocked when the directory cannot be opened.
+  private func withDirectoryLock<Result>(of real: String, _ body: () -> Result) -> Result {
+    let descriptor = open(Self.directory(of: real), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return body() }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    defer { flock(descriptor, LOCK_UN) }
+    return body()
+  }
+
+  /// Removes the temporaries of `real`; called under the lock, when no save
+  /// is in progress, so every one found was left by a run that was killed.
+  private func removeStaleTemporaries(of real: String) {
+    let directory = Self.directory(of: real)
+    let prefix = (real as NSString).lastPathComponent + Self.temporaryMarker
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for name in names where name.hasPrefix(prefix) {
+      unlink((directory as NSString).appendingPathComponent(name))
+    }
+  }
+
+  // MARK: - Paths and messages
+
+  /// `path` with the symbolic links of its last component followed, even
+  /// when the final target does not exist yet.
+  static func resolvingLinks(_ path: String) -> String {
+    var current = path
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    for _ in 0..<40 {
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current =
+        target.hasPrefix("/")
+        ? target : (directory(of: current) as NSString).appendingPathComponent(target)
+    }
+    return current
+  }
+
+  /// The process's umask, read once: reading it means setting it.
+  private static let fileCreationMask: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }()
+
+  static func directory(of path: String) -> String {
+    let directory = (path as NSString).deletingLastPathComponent
+    return directory.isEmpty ? "." : directory
+  }
+
+  private static func describeMode(_ mode: mode_t) -> String {
+    let letters = Array("rwxrwxrwx")
+    return String(
+      (0..<9).map { index in mode & (0o400 >> mode_t(index)) != 0 ? letters[index] : "-" })
+  }
+
+  private static func userName(_ uid: uid_t) -> String {
+    guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user \(uid)" }
+    return String(cString: name)
+  }
+
   private static func systemError() -> String {
-    String(cString: strerror(errno))
+    String(cString: strerror(errno)).lowercased()
   }
 }

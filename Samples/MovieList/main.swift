@@ -17,16 +17,38 @@ case .invalid(let problem):
   exit(2)
 case .run(let options):
   let file = StateFile(path: options.file)
-  let person: Person
+  let snapshot: Snapshot
   do {
-    person = try file.load().map(Person.init) ?? Person()
+    snapshot = try file.load() ?? Snapshot(name: "", movies: [:])
   } catch {
     FileHandle.standardError.write(Data("MovieList: \(error)\n".utf8))
     exit(1)
   }
-  let store = Store(person)
+  // Every change is kept as a step of the history, so that it can be undone,
+  // and replayed on the file's new state when another instance saved first.
+  let history = History<Person>(reset: snapshot.restoringActions)
+  let store = Store(Person(snapshot), middleware: [history.middleware])
   func save() throws {
-    try file.save(store.root.snapshot)
+    try file.save(
+      { store.root.snapshot },
+      rebase: { changed in
+        let base = changed ?? Snapshot(name: "", movies: [:])
+        history.rebase(reset: base.restoringActions, in: store)
+      })
+    // What was saved may be built on by another instance: a later rebase
+    // starts from it rather than replaying these steps again.
+    history.markKept()
   }
-  Runner(store: store, onChange: save) { ContentView() }.run()
+  let runner = Runner(store: store, history: history, onChange: save) { ContentView() }
+  runner.run()
+  if runner.unsavedChange != nil {
+    // One more try: the problem may have been fixed since.
+    do {
+      try save()
+    } catch {
+      FileHandle.standardError.write(
+        Data("MovieList: the last change was not saved. \(error)\n".utf8))
+      exit(1)
+    }
+  }
 }

@@ -8,10 +8,12 @@ import Testing
 @MainActor
 struct MovieListAppTests {
   /// Runs the app's `ContentView` on `input` and returns its transcript.
-  private func session(_ store: Store<Person>, _ input: String, saves: inout Int) -> String {
+  private func session(
+    _ store: Store<Person>, _ input: String, saves: inout Int, history: History<Person>? = nil
+  ) -> String {
     var count = 0
     func save() { count += 1 }
-    let runner = Runner(store: store, onChange: save) { ContentView() }
+    let runner = Runner(store: store, history: history, onChange: save) { ContentView() }
     var chunks = [Array(input.utf8)]
     var reader = LineReader { chunks.isEmpty ? nil : chunks.removeFirst() }
     var output = ""
@@ -55,6 +57,8 @@ struct MovieListAppTests {
        Grace
        [1] Enter Name: [Grace] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Alien                     views: 1
 
       > 3 Heat
@@ -62,6 +66,8 @@ struct MovieListAppTests {
        Grace
        [1] Enter Name: [Grace] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Alien                     views: 1
        [6] Heat                      views: 1
 
@@ -70,6 +76,8 @@ struct MovieListAppTests {
        Grace
        [1] Enter Name: [Grace] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Alien                     views: 2
        [6] Heat                      views: 1
 
@@ -78,6 +86,8 @@ struct MovieListAppTests {
        Grace
        [1] Enter Name: [Grace] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Heat                      views: 1
 
       >\u{20}
@@ -105,5 +115,62 @@ struct MovieListAppTests {
     #expect(person.favoriteMovies.movies == ["Alien": 2, "千と千尋の神隠し": 1])
     #expect(person.favoriteMovies.input == "")
     #expect(person.snapshot == snapshot)
+  }
+
+  @Test func watchOnAnEmptyFieldSaysWhyItDidNothing() {
+    let store = Store(Person())
+    var saves = 0
+    let output = session(store, "4\n", saves: &saves)
+    #expect(
+      output.hasSuffix(
+        "> 4\n\n\n [1] Enter Name: [] [2] (Clear)\n [3] Movie Name: [] [4] (watch)\n Type a movie name first, then watch.\n\n> \n"
+      ))
+    #expect(store.favoriteMovies.movies.isEmpty)
+  }
+
+  @Test func watchingAMovieSeenIntMaxTimesLeavesItsCountAndSaysWhy() {
+    let store = Store(Person(Snapshot(name: "", movies: ["Alien": Int.max])))
+    store.dispatch(UpdateMovies.setInput("Alien"))
+    store.dispatch(UpdateMovies.submit)
+    #expect(store.favoriteMovies.movies == ["Alien": Int.max])
+    #expect(
+      store.favoriteMovies.notice
+        == "\"Alien\" has been watched 9223372036854775807 times, the most MovieList can count.")
+  }
+
+  @Test func undoRevertsTheLastChangeAndRedoAppliesItAgain() {
+    let snapshot = Snapshot(name: "Ada", movies: ["Heat": 1])
+    let history = History<Person>(reset: snapshot.restoringActions)
+    let store = Store(Person(snapshot), middleware: [history.middleware])
+    var saves = 0
+    let output = session(
+      store, "3 Alien\n6\nundo\nundo\nundo\nredo\n", saves: &saves, history: history)
+    let messages = output.components(separatedBy: "\n> ").map {
+      $0.split(separator: "\n").last ?? ""
+    }
+    #expect(
+      messages == [
+        " [5] Heat                      views: 1", " [6] Heat                      views: 1",
+        " [5] Alien                     views: 1",
+        "Undid tapping \"Heat views: 1\"; type redo to do it again.",
+        "Undid typing \"Alien\" in Movie Name; type redo to do it again.",
+        "There is nothing to undo.",
+        "Redid typing \"Alien\" in Movie Name; type undo to undo it again.", "",
+      ])
+    #expect(store.favoriteMovies.movies == ["Heat": 1, "Alien": 1])
+    #expect(store.name == "Ada")
+    // Every change, undo and redo is saved; "There is nothing to undo" is not.
+    #expect(saves == 5)
+  }
+
+  @Test func aChangeFromAnotherInstanceIsKeptWhenThisRunsChangesAreReplayedOnIt() {
+    let snapshot = Snapshot(name: "Ada", movies: [:])
+    let history = History<Person>(reset: snapshot.restoringActions)
+    let store = Store(Person(snapshot), middleware: [history.middleware])
+    var saves = 0
+    _ = session(store, "3 Alien\n3 Heat\n5\n", saves: &saves, history: history)
+    let theirs = Snapshot(name: "Bob", movies: ["Alien": 3, "Up": 1])
+    history.rebase(reset: theirs.restoringActions, in: store)
+    #expect(store.root.snapshot == Snapshot(name: "Bob", movies: ["Heat": 1, "Up": 1]))
   }
 }

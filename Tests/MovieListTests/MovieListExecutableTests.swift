@@ -45,6 +45,8 @@ struct MovieListExecutableTests {
        Ada
        [1] Enter Name: [Ada] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Alien                     views: 1
 
       > 3 Alien
@@ -52,6 +54,8 @@ struct MovieListExecutableTests {
        Ada
        [1] Enter Name: [Ada] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Alien                     views: 2
 
       > 3 千と千尋の神隠し
@@ -59,6 +63,8 @@ struct MovieListExecutableTests {
        Ada
        [1] Enter Name: [Ada] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Alien                     views: 2
        [6] 千と千尋の神隠し          views: 1
 
@@ -92,6 +98,8 @@ struct MovieListExecutableTests {
        Ada
        [1] Enter Name: [Ada] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Alien                     views: 1
        [6] Heat                      views: 1
 
@@ -100,6 +108,8 @@ struct MovieListExecutableTests {
        Ada
        [1] Enter Name: [Ada] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
        [5] Heat                      views: 1
 
       >\u{20}
@@ -139,6 +149,14 @@ struct MovieListExecutableTests {
       "{\"name\": \"\", \"movies\": {\"Up\": 0}}",
       "the view count of \"Up\" is 0; counts start at 1"
     ),
+    (
+      "{\"name\": \"\", \"movies\": {\"Up\": 1.5}}",
+      "the view count of \"Up\" is 1.5, which is not a whole number"
+    ),
+    (
+      "{\"name\": \"\", \"movies\": {\"Up\": 9223372036854775808}}",
+      "the view count of \"Up\" is 9.223372036854776e+18, more than MovieList can count"
+    ),
   ])
   func aCorruptFileStopsTheProgramAndIsLeftUntouched(content: String, problem: String) throws {
     let directory = try TemporaryDirectory()
@@ -147,7 +165,7 @@ struct MovieListExecutableTests {
     let run = try runMovieList(["--file", file], input: "1 Grace\n")
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "MovieList: cannot load \(file): \(problem)\n")
+    #expect(run.standardError == "MovieList: cannot load \(file): \(problem).\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(content.utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
   }
@@ -158,7 +176,7 @@ struct MovieListExecutableTests {
     try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
     let run = try runMovieList(["--file", file], input: "1 Grace\n")
     #expect(run.status == 1)
-    #expect(run.standardError == "MovieList: cannot load \(file): Is a directory\n")
+    #expect(run.standardError == "MovieList: cannot load \(file): it is a directory.\n")
   }
 
   @Test func helpPrintsTheUsage() throws {

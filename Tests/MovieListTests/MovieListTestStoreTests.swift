@@ -43,10 +43,13 @@ struct MovieListTestStoreTests {
     }
   }
 
-  @Test func submittingABlankNameCountsNothing() {
+  @Test func submittingABlankNameCountsNothingAndSaysWhy() {
     let store = TestStore(Person())
     store.send(UpdateMovies.setInput("  ")) { $0.favoriteMovies.input = "  " }
-    store.send(UpdateMovies.submit) { $0.favoriteMovies.input = "" }
+    store.send(UpdateMovies.submit) {
+      $0.favoriteMovies.input = ""
+      $0.favoriteMovies.notice = "Type a movie name first, then watch."
+    }
   }
 
   @Test func removingAMovieDeletesItsEntry() {

@@ -13,7 +13,7 @@ struct StateFileTests {
   @Test func savingCreatesTheDirectoryAndWritesSortedJSONWithoutLeftovers() throws {
     let directory = try TemporaryDirectory()
     let file = StateFile(path: directory.file("a/b/state.json"))
-    try file.save(Snapshot(name: "Ada", movies: ["Heat": 1, "Alien": 2]))
+    try file.save({ Snapshot(name: "Ada", movies: ["Heat": 1, "Alien": 2]) }, rebase: { _ in })
     expectText(
       try directory.contents(of: "a/b/state.json"),
       """
@@ -34,19 +34,80 @@ struct StateFileTests {
   @Test func savingReplacesTheWholeFile() throws {
     let directory = try TemporaryDirectory()
     let file = StateFile(path: directory.file("state.json"))
-    try file.save(Snapshot(name: "A much longer name than the next one", movies: ["Alien": 2]))
-    try file.save(Snapshot(name: "Al", movies: [:]))
+    try file.save(
+      { Snapshot(name: "A much longer name than the next one", movies: ["Alien": 2]) },
+      rebase: { _ in })
+    try file.save({ Snapshot(name: "Al", movies: [:]) }, rebase: { _ in })
     #expect(try file.load() == Snapshot(name: "Al", movies: [:]))
   }
 
-  @Test func savingWhereTheDirectoryCannotBeMadeThrowsNamingTheFile() throws {
+  @Test func savingWhereTheDirectoryCannotBeMadeThrowsASentenceNamingTheFile() throws {
     let directory = try TemporaryDirectory()
     try Data("x".utf8).write(to: URL(fileURLWithPath: directory.file("blocker")))
     let path = directory.file("blocker/state.json")
     #expect {
-      try StateFile(path: path).save(Snapshot(name: "", movies: [:]))
+      try StateFile(path: path).save({ Snapshot(name: "", movies: [:]) }, rebase: { _ in })
     } throws: { error in
-      String(describing: error).hasPrefix("Could not save \(path): cannot create its directory")
+      String(describing: error)
+        == "Not saved to \(path): \(directory.file("blocker")) is not a directory."
+    }
+  }
+
+  @Test func aFileChangedSinceItWasReadIsGivenToRebaseBeforeSaving() throws {
+    let directory = try TemporaryDirectory()
+    let mine = StateFile(path: directory.file("state.json"))
+    let theirs = StateFile(path: directory.file("state.json"))
+    #expect(try mine.load() == nil)
+    #expect(try theirs.load() == nil)
+    try theirs.save({ Snapshot(name: "Bob", movies: ["Heat": 1]) }, rebase: { _ in })
+    var rebasedOn: [Snapshot?] = []
+    try mine.save({ Snapshot(name: "Ada", movies: [:]) }, rebase: { rebasedOn.append($0) })
+    #expect(rebasedOn == [Snapshot(name: "Bob", movies: ["Heat": 1])])
+    try mine.save({ Snapshot(name: "Ada", movies: [:]) }, rebase: { rebasedOn.append($0) })
+    #expect(rebasedOn.count == 1)
+  }
+
+  @Test func unknownKeysOfTheFileAreKeptOnSave() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("state.json")
+    try Data(
+      #"{"name": "Ada", "movies": {"Up": 1}, "ratings": {"Up": 4.5, "seen": [true, null]}, "v": 2}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let file = StateFile(path: path)
+    #expect(try file.load() == Snapshot(name: "Ada", movies: ["Up": 1]))
+    try file.save({ Snapshot(name: "Ada", movies: ["Up": 2]) }, rebase: { _ in })
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Up" : 2
+        },
+        "name" : "Ada",
+        "ratings" : {
+          "Up" : 4.5,
+          "seen" : [
+            true,
+            null
+          ]
+        },
+        "v" : 2
+      }
+
+      """)
+  }
+
+  @Test func ofSeveralBadCountsTheFirstTitleInOrderIsNamed() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("state.json")
+    try Data(#"{"name": "", "movies": {"Up": 0, "Heat": 1, "Alien": 1.5, "Jaws": -2}}"#.utf8)
+      .write(to: URL(fileURLWithPath: path))
+    #expect {
+      try StateFile(path: path).load()
+    } throws: { error in
+      String(describing: error)
+        == "cannot load \(path): the view count of \"Alien\" is 1.5, which is not a whole number."
     }
   }
 }

@@ -58,4 +58,23 @@ struct CellsTests {
   @Test func sanitizingCanKeepLineBreaks() {
     #expect(Cells.sanitize("one\r\ntwo\rthree", keepingLineBreaks: true) == "one\ntwo\nthree")
   }
+
+  @Test func visibleShowsControlCharactersAsTheirUnicodePictures() {
+    #expect(Cells.visible("a\tb\u{1B}[2J\u{7F}\u{85}\n") == "a␉b␛[2J␡\u{FFFD}␊")
+  }
+
+  @Test func wrapBreaksAtSpacesAndKeepsAHangingColumn() {
+    #expect(
+      Cells.wrap("put text in text field N and submit it", to: 24, firstPrefix: "  N", column: 6)
+        == ["  N   put text in text", "      field N and submit", "      it"])
+  }
+
+  @Test func wrapKeepsALineThatFitsAsItIsAndTheIndentOfOneThatDoesNot() {
+    #expect(Cells.wrap("  [1]  two  spaces", to: 40) == ["  [1]  two  spaces"])
+    #expect(Cells.wrap("  one two three", to: 12) == ["  one two", "  three"])
+  }
+
+  @Test func wrapCutsAWordWiderThanALine() {
+    #expect(Cells.wrap("abcdefghijkl", to: 5) == ["abcde", "fghij", "kl"])
+  }
 }

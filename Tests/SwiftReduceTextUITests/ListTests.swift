@@ -1,6 +1,8 @@
+import SwiftReduce
 import SwiftReduceTestSupport
-import SwiftReduceTextUI
 import Testing
+
+@testable import SwiftReduceTextUI
 
 @MainActor
 struct ListTests {
@@ -59,5 +61,83 @@ struct ListTests {
       Movies
       end
       """)
+  }
+
+  private static let titles = ["Alien", "Heat", "Jaws", "Up", "Vertigo"]
+
+  private static var screen: some View {
+    VStack {
+      Text("Movies")
+      List(titles, id: \.self) { Text($0).onTap(UpdateMovies.removeMovie($0)) }
+    }
+  }
+
+  @Test func aLongListOnATerminalShowsTheRowsThatFitAndSaysWhichTheyAre() {
+    expectText(
+      Self.screen.render(width: 40, height: 5),
+      """
+      Movies
+      [1] Alien
+      [2] Heat
+      Rows 1–2 of 5 (n next, p previous)
+      """)
+  }
+
+  @Test func aListThatFitsOnTheTerminalIsShownWholeWithoutAPagerLine() {
+    expectText(
+      Self.screen.render(width: 40, height: 7),
+      """
+      Movies
+      [1] Alien
+      [2] Heat
+      [3] Jaws
+      [4] Up
+      [5] Vertigo
+      """)
+  }
+
+  @Test func aControlAfterAPagedListIsNumberedAfterTheRowsShown() {
+    let view = VStack {
+      List(Self.titles, id: \.self) { Text($0).onTap(UpdateMovies.removeMovie($0)) }
+      Button("Clear", action: NameChange.clear)
+    }
+    expectText(
+      view.render(width: 40, height: 5),
+      """
+      [1] Alien
+      [2] Heat
+      Rows 1–2 of 5 (n next, p previous)
+      [3] (Clear)
+      """)
+  }
+
+  @Test func onlyTheRowsOfThePageShownAreBuilt() {
+    var built: [String] = []
+    let view = List(Self.titles, id: \.self) { title in
+      built.append(title)
+      return Text(title)
+    }
+    _ = view.render(width: 40, height: 4)
+    // As many rows as lines are built once; the pager line then takes the place of one.
+    #expect(built == ["Alien", "Heat", "Jaws"])
+  }
+
+  @Test func nAndPTurnThePagesAndSayWhenThereIsNoOtherPage() {
+    let session = Session(store: Store(Person()), content: { Self.screen }, onChange: {})
+    func page(_ command: String) -> (String?, String) {
+      guard case .proceed(let message) = session.handle(.bytes(Array(command.utf8))) else {
+        return ("quit", "")
+      }
+      return (message, session.render(width: 40, height: 5, reserved: 1))
+    }
+    _ = session.render(width: 40, height: 5, reserved: 1)
+    #expect(page("p").0 == "This is the first page.")
+    #expect(page("n") == (nil, "Movies\n[1] Jaws\n[2] Up\nRows 3–4 of 5 (n next, p previous)"))
+    #expect(page("n") == (nil, "Movies\n[1] Vertigo\nRows 5–5 of 5 (n next, p previous)"))
+    #expect(page("n").0 == "This is the last page.")
+    #expect(page("p") == (nil, "Movies\n[1] Jaws\n[2] Up\nRows 3–4 of 5 (n next, p previous)"))
+    _ = session.render(width: 40)
+    #expect(
+      page("n").0 == "The whole list is on the screen; n and p turn its pages when it is longer.")
   }
 }

@@ -116,4 +116,47 @@ struct RunnerTests {
     #expect(output.hasPrefix("───\n> help\n─────\nCommands:\n"))
     #expect(widths.isEmpty)
   }
+
+  @Test func aTabInPipedInputIsEchoedAsASymbolAndTheTextIsRefused() {
+    let store = Store(Person())
+    expectText(
+      transcript(of: greeter(store), input: Array("1 Ada\tLovelace\n".utf8), width: 80),
+      """
+      Hello,
+      [1] Enter Name: []
+      > 1 Ada␉Lovelace
+      Hello,
+      [1] Enter Name: []
+      Text fields take printable text only, and this has ␉ in it. Nothing was changed.
+      >\u{20}
+
+      """)
+    #expect(store.name == "")
+  }
+
+  @Test func aFailedChangeStaysUnderEveryScreenUntilOneSucceeds() {
+    struct ReadOnly: Error, CustomStringConvertible {
+      var description: String { "Not saved: the directory is read-only." }
+    }
+    let store = Store(Person())
+    var failing = true
+    func save() throws { if failing { throw ReadOnly() } }
+    let runner = Runner(store: store, onChange: save) { NameEditor() }
+    var lines = ["1 Ada", "help", "2"].map { Array(($0 + "\n").utf8) }
+    var reader = LineReader { lines.isEmpty ? nil : lines.removeFirst() }
+    var output = ""
+    runner.run(
+      reader: &reader, interactive: false, width: { 40 },
+      write: { text in
+        output += text
+        // The problem is fixed after the help is read.
+        if output.hasSuffix("> 2\n") { failing = false }
+      })
+    let screens = output.split(separator: "\n> ", omittingEmptySubsequences: false)
+    #expect(screens.count == 5)
+    #expect(screens[1].hasSuffix("[3] Hello, Ada\nNot saved: the directory is read-only."))
+    #expect(screens[2].hasSuffix("Not saved: the directory is read-only."))
+    #expect(screens[3].hasSuffix("[3] Hello,"))
+    #expect(runner.unsavedChange == nil)
+  }
 }

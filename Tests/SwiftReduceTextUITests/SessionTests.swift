@@ -43,10 +43,10 @@ struct SessionTests {
     expectText(fixture.session.render(width: 40), Self.screen)
   }
 
-  @Test func textAfterANumberIsWrittenToThatTextFieldWithItsSpaces() {
+  @Test func textAfterANumberIsTrimmedAndWrittenToThatTextField() {
     let fixture = Fixture()
-    #expect(fixture.send("1  Grace  Hopper ") == .proceed(message: nil))
-    #expect(fixture.store.name == " Grace  Hopper ")
+    #expect(fixture.send("1  Grace  Hopper \t") == .proceed(message: nil))
+    #expect(fixture.store.name == "Grace  Hopper")
     #expect(fixture.changes == 1)
   }
 
@@ -113,7 +113,7 @@ struct SessionTests {
     ("12abc", "Unknown command \"12abc\": type a control number, help or quit."),
     ("-1", "Unknown command \"-1\": type a control number, help or quit."),
     ("Quit", "Unknown command \"Quit\": type a control number, help or quit."),
-    ("\u{1B}[2J", "Unknown command \"\u{FFFD}[2J\": type a control number, help or quit."),
+    ("\u{1B}[2J", "Unknown command \"␛[2J\": type a control number, help or quit."),
     (
       String(repeating: "z", count: 100),
       "Unknown command \"zzzzzzzzzzzzzzzzzzzzzzz…\": type a control number, help or quit."
@@ -171,7 +171,7 @@ struct SessionTests {
         == .proceed(message: "There is no control 1: this screen has no controls."))
   }
 
-  @Test func helpListsTheCommandsAndTheControlsOfTheScreen() {
+  @Test func helpListsTheCommandsAndTheControlsWrappedToTheWidth() {
     let fixture = Fixture()
     let response = fixture.send(" help ")
     #expect(
@@ -179,10 +179,13 @@ struct SessionTests {
         == .proceed(
           message: """
             Commands:
-              N text  put text in text field N and submit it (N and a space alone empty it)
+              N text  put text in text field N and
+                      submit it (N and a space alone
+                      empty it)
               N       press button N or tap row N
               help    show this help
-              quit    leave (the end of the input leaves too)
+              quit    leave (the end of the input
+                      leaves too)
             Controls:
               [1] text field "Enter Name"
               [2] button "Clear"
@@ -197,10 +200,30 @@ struct SessionTests {
     #expect(fixture.send(" quit\t") == .quit)
   }
 
-  @Test func anErrorFromOnChangeIsShownUnderTheScreen() {
+  @Test func anErrorFromOnChangeIsKeptUntilALaterCallSucceeds() {
     let fixture = Fixture()
     fixture.failure = DiskFull()
-    #expect(fixture.send("2") == .proceed(message: "Could not save: the disk is full"))
+    #expect(fixture.send("2") == .proceed(message: nil))
     #expect(fixture.store.name == "")
+    #expect(fixture.session.unsavedChange == "Could not save: the disk is full")
+    #expect(fixture.send("help") != .proceed(message: nil))
+    #expect(fixture.session.unsavedChange == "Could not save: the disk is full")
+    fixture.failure = nil
+    #expect(fixture.send("1 Ada") == .proceed(message: nil))
+    #expect(fixture.session.unsavedChange == nil)
+  }
+
+  @Test(arguments: [
+    ("Ali\ten", "␉"), ("Ali\u{1B}[Den", "␛"), ("Ali\u{7F}en", "␡"), ("Ali\u{85}en", "\u{FFFD}"),
+  ])
+  func textWithAControlCharacterIsRefusedInOneLine(text: String, shown: String) {
+    let fixture = Fixture()
+    #expect(
+      fixture.send("1 " + text)
+        == .proceed(
+          message: "Text fields take printable text only, and this has \(shown) in it. "
+            + "Nothing was changed."))
+    #expect(fixture.store.name == "Ada")
+    #expect(fixture.changes == 0)
   }
 }

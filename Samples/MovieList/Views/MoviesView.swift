@@ -11,6 +11,13 @@ struct MoviesView: View {
           .onSubmit(UpdateMovies.submit)
         Button("watch", action: UpdateMovies.submit)
       }
+      // Not in the seed: why the last change did nothing, and what a row does.
+      if let notice = store.favoriteMovies.notice {
+        Text(notice)
+      }
+      if !store.favoriteMovies.movies.isEmpty {
+        Text("Type a row's number to remove it;\nundo brings it back.")
+      }
       List(store.favoriteMovies.movies.keys.sorted(), id: \.self) {
         MovieView(title: $0, count: self.store.favoriteMovies.movies[$0, default: 0])
       }

@@ -7,6 +7,47 @@ final class BuildContext {
   /// The submit handlers of the `onSubmit` modifiers around the view being built.
   var submitHandlers: [Handler] = []
 
+  /// The rows the first ``List`` built from a collection shows; `nil` shows
+  /// every row, as when the output is not a terminal.
+  var page: Page?
+
+  /// What the paged list reported, once it is built.
+  private(set) var pagedList: PagedList?
+
+  /// The rows a paged list shows, of how many, with how many a page holds.
+  struct PagedList: Equatable {
+    let shown: Range<Int>
+    let total: Int
+    let pageSize: Int
+  }
+
+  /// Which rows of a long list a screen shows.
+  struct Page: Equatable {
+    /// The index of the first row shown.
+    var first: Int
+    /// The most rows shown.
+    var limit: Int
+  }
+
+  /// The number of controls registered once each row of the paged list was
+  /// built, so that rows cut from the page can take their controls along.
+  private(set) var rowControlEnds: [Int] = []
+
+  /// The rows of a list of `total` rows to build: for the first list asking,
+  /// those of ``page``, and `nil` for every other list, which shows all.
+  func page(of total: Int) -> Range<Int>? {
+    guard let page, pagedList == nil else { return nil }
+    let first = min(max(page.first, 0), max(total - 1, 0))
+    let shown = first..<min(first + max(page.limit, 0), total)
+    pagedList = PagedList(shown: shown, total: total, pageSize: max(page.limit, 0))
+    return shown
+  }
+
+  /// Notes that a row of the paged list has been built.
+  func endRow() {
+    rowControlEnds.append(controls.count)
+  }
+
   /// Registers a control and returns its number.
   func register(_ kind: Control.Kind) -> Int {
     controls.append(Control(kind: kind, environment: EnvironmentStack.objects))

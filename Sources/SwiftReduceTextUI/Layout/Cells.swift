@@ -8,6 +8,8 @@
 enum Cells {
   /// The number of terminal cells `character` takes.
   static func width(of character: Character) -> Int {
+    // Printable ASCII, most of what is shown, needs no Unicode lookup.
+    if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if isZeroWidth(first) { return 0 }
@@ -21,6 +23,12 @@ enum Cells {
   /// The number of terminal cells `text` takes on one line.
   static func width(of text: some StringProtocol) -> Int {
     var total = 0
+    var printableASCII = true
+    for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+      printableASCII = false
+      break
+    }
+    if printableASCII { return text.utf8.count }
     for character in text {
       total += width(of: character)
     }
@@ -71,6 +79,88 @@ enum Cells {
       }
     }
     return String(clean)
+  }
+
+  /// `text` with every control character shown as a visible symbol, as an
+  /// echo of what was typed: `␉` for a tab, `␛` for escape, `␊` for a line
+  /// feed (the Unicode control pictures), `␡` for delete and `�` for the
+  /// other control characters.
+  static func visible(_ text: String) -> String {
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x00..<0x20: shown.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F: shown.append("\u{2421}")
+      case _ where scalar.properties.generalCategory == .control: shown.append("\u{FFFD}")
+      default: shown.append(scalar)
+      }
+    }
+    return String(shown)
+  }
+
+  /// `text` wrapped at spaces into lines of at most `width` cells: the first
+  /// line starts with `firstPrefix` padded to `column` cells, the others
+  /// with `column` spaces, so the text reads as a hanging column.
+  static func wrap(_ text: String, to limit: Int, firstPrefix: String = "", column: Int = 0)
+    -> [String]
+  {
+    if firstPrefix.isEmpty {
+      guard width(of: text) > limit else { return [text] }
+      // An indented line keeps its indent on every line.
+      let indent = text.prefix(while: { $0 == " " })
+      if !indent.isEmpty {
+        return wrap(String(text.dropFirst(indent.count)), to: limit, firstPrefix: String(indent))
+      }
+    }
+    let needed = firstPrefix.isEmpty ? 0 : width(of: firstPrefix) + 1
+    let column = min(max(column, needed), max(limit - 10, 0))
+    let room = max(limit - column, 1)
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    func flush() {
+      let prefix = lines.isEmpty ? firstPrefix : ""
+      lines.append(pad(prefix, to: column) + line)
+      line = ""
+      used = 0
+    }
+    for word in text.split(separator: " ") {
+      var word = Substring(word)
+      while !word.isEmpty {
+        let wordWidth = width(of: word)
+        if used > 0 && used + 1 + wordWidth <= room {
+          line += " " + word
+          used += 1 + wordWidth
+          word = ""
+        } else if used == 0 && wordWidth <= room {
+          line = String(word)
+          used = wordWidth
+          word = ""
+        } else if used > 0 {
+          flush()
+        } else {
+          // A word wider than a line is cut where the line ends.
+          var piece = ""
+          var pieceWidth = 0
+          for character in word {
+            let next = width(of: character)
+            if pieceWidth + next > room && !piece.isEmpty { break }
+            piece.append(character)
+            pieceWidth += next
+          }
+          word = word.dropFirst(piece.count)
+          line = piece
+          used = pieceWidth
+          flush()
+        }
+      }
+    }
+    if used > 0 || lines.isEmpty { flush() }
+    return lines.map { line in
+      var line = line
+      while line.last == " " { line.removeLast() }
+      return line
+    }
   }
 
   // MARK: - Unicode classes

@@ -47,6 +47,10 @@ enum Layout {
       return 1
     case .padding(let cells, let content):
       return naturalWidth(of: content) + 2 * cells
+    case .page(let rows, let first, let total):
+      let widest = rows.map { naturalWidth(of: .vertical($0)) }.max() ?? 0
+      let pager = pagerLine(first: first, count: rows.count, total: total)
+      return max(widest, pager.map { Cells.width(of: $0) } ?? 0)
     }
   }
 
@@ -85,7 +89,18 @@ enum Layout {
       let indent = String(repeating: " ", count: min(cells, width - inner))
       let blank = Array(repeating: "", count: cells)
       return blank + lines(for: content, width: inner).map { indent + $0 } + blank
+    case .page(let rows, let first, let total):
+      let pager = pagerLine(first: first, count: rows.count, total: total)
+      return lines(for: .vertical(rows.flatMap { $0 }), width: width)
+        + (pager.map { [Cells.truncate($0, to: width)] } ?? [])
     }
+  }
+
+  /// The line under a page of `count` rows from `first`, or `nil` when the
+  /// page holds every row.
+  static func pagerLine(first: Int, count: Int, total: Int) -> String? {
+    guard count < total else { return nil }
+    return "Rows \(first + 1)–\(first + count) of \(total) (n next, p previous)"
   }
 
   private static func tappableLines(number: Int, content: Node, width: Int) -> [String] {

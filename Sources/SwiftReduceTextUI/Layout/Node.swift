@@ -11,4 +11,8 @@ indirect enum Node {
   case spacer
   case divider
   case padding(Int, Node)
+  /// The rows of a paged list from row `first` (each row the nodes of one
+  /// element), followed by a line saying which rows of `total` they are
+  /// when they are not all of them.
+  case page(rows: [[Node]], first: Int, total: Int)
 }

@@ -15,24 +15,49 @@ final class Session<Root: Reducer, Content: View> {
   let store: Store<Root>
   private let content: @MainActor () -> Content
   private let onChange: @MainActor () throws -> Void
+  private let history: History<Root>?
 
   /// The controls of the last screen rendered, which the input refers to.
   private var controls: [Control] = []
+  /// The width of the last screen rendered, which messages are wrapped to.
+  private var width = 80
+  /// The index of the first row of the paged list to show.
+  private var firstRow = 0
+  /// The rows of the paged list the last screen showed, and how many it has.
+  private var pagedList: BuildContext.PagedList?
+
+  /// Why the last change could not be kept (the error `onChange` threw),
+  /// until a later call succeeds.
+  private(set) var unsavedChange: String?
 
   init(
     store: Store<Root>,
     content: @escaping @MainActor () -> Content,
-    onChange: @escaping @MainActor () throws -> Void
+    onChange: @escaping @MainActor () throws -> Void,
+    history: History<Root>? = nil
   ) {
     self.store = store
     self.content = content
     self.onChange = onChange
+    self.history = history
   }
 
   /// Renders the screen and remembers its controls for the next input.
-  func render(width: Int) -> String {
-    let screen = EnvironmentStack.with([store]) { Screen(content(), width: width) }
+  ///
+  /// With a `height`, the first list made from a collection shows the rows
+  /// of the current page that fit in `height` lines less `reserved`.
+  func render(width: Int, height: Int? = nil, reserved: Int = 0) -> String {
+    let screen = EnvironmentStack.with([store]) {
+      if let height {
+        Screen(content(), width: width, height: height, reserved: reserved, first: firstRow)
+      } else {
+        Screen(content(), width: width)
+      }
+    }
     controls = screen.controls
+    pagedList = screen.pagedList
+    firstRow = screen.pagedList?.shown.lowerBound ?? 0
+    self.width = width
     return screen.text
   }
 
@@ -53,14 +78,18 @@ final class Session<Root: Reducer, Content: View> {
 
   private func handle(_ line: String) -> Response {
     let command = line.drop(while: \.isWhitespace)
-    let trimmed = command.reversed().drop(while: \.isWhitespace).reversed()
-    switch String(trimmed) {
+    let trimmed = String(command.reversed().drop(while: \.isWhitespace).reversed())
+    switch trimmed {
     case "":
       return .proceed(message: "The line is empty: type a control number, help or quit.")
     case "help":
       return .proceed(message: help)
     case "quit":
       return .quit
+    case "undo" where history != nil, "redo" where history != nil:
+      return undoOrRedo(trimmed)
+    case "n", "p":
+      return .proceed(message: turnPage(forward: trimmed == "n"))
     default:
       break
     }
@@ -68,8 +97,7 @@ final class Session<Root: Reducer, Content: View> {
     let rest = command.dropFirst(digits.count)
     guard !digits.isEmpty, rest.isEmpty || rest.first == " " else {
       return .proceed(
-        message: "Unknown command \"\(Self.shown(String(trimmed)))\": "
-          + "type a control number, help or quit.")
+        message: "Unknown command \"\(Self.shown(trimmed))\": type a control number, help or quit.")
     }
     guard let number = Int(digits), controls.indices.contains(number - 1) else {
       let range =
@@ -80,8 +108,10 @@ final class Session<Root: Reducer, Content: View> {
         }
       return .proceed(message: "There is no control \(Self.shown(String(digits))): \(range)")
     }
-    let text = rest.isEmpty ? nil : String(rest.dropFirst())
+    let text = rest.isEmpty ? nil : Self.trimmingWhitespace(rest.dropFirst())
     let control = controls[number - 1]
+    let step: () -> Void
+    let label: String
     switch control.kind {
     case .textField(let title, let binding, let onSubmit):
       guard let text else {
@@ -90,43 +120,102 @@ final class Session<Root: Reducer, Content: View> {
             "\(number) is the text field \"\(Cells.sanitize(title))\": type \(number), a space "
             + "and the text (\(number) and a space alone empty it).")
       }
-      run(in: control.environment) {
+      if let control = text.unicodeScalars.first(where: Self.isControl) {
+        return .proceed(
+          message: "Text fields take printable text only, and this has "
+            + "\(Cells.visible(String(control))) in it. Nothing was changed.")
+      }
+      label = "typing \"\(Self.shown(text))\" in \(Cells.sanitize(title))"
+      step = {
         binding.wrappedValue = text
-        for handler in onSubmit { perform(handler) }
+        for handler in onSubmit { self.perform(handler) }
       }
     case .button(let title, let handler):
-      guard text?.allSatisfy(\.isWhitespace) ?? true else {
+      guard text?.isEmpty ?? true else {
         return .proceed(
           message:
             "\(number) is the button \"\(Cells.sanitize(title))\": type \(number) alone to press it."
         )
       }
-      run(in: control.environment) { perform(handler) }
-    case .row(let handler, _):
-      guard text?.allSatisfy(\.isWhitespace) ?? true else {
+      label = "pressing \(Cells.sanitize(title))"
+      step = { self.perform(handler) }
+    case .row(let handler, let summary):
+      guard text?.isEmpty ?? true else {
         return .proceed(message: "\(number) is a row: type \(number) alone to tap it.")
       }
-      run(in: control.environment) { perform(handler) }
+      label = "tapping \"\(Cells.truncate(summary, to: 40))\""
+      step = { self.perform(handler) }
     }
+    run(in: control.environment) {
+      if let history {
+        history.record(label, step)
+      } else {
+        step()
+      }
+    }
+    keepChange()
+    return .proceed(message: nil)
+  }
+
+  /// Calls `onChange`, remembering its error until a later call succeeds.
+  private func keepChange() {
     do {
       try onChange()
+      unsavedChange = nil
     } catch {
-      return .proceed(message: String(describing: error))
+      unsavedChange = String(describing: error)
     }
-    return .proceed(message: nil)
+  }
+
+  // MARK: - Undo and paging
+
+  private func undoOrRedo(_ command: String) -> Response {
+    guard let history else { return .proceed(message: nil) }
+    let undoing = command == "undo"
+    guard let label = undoing ? history.undo(in: store) : history.redo(in: store) else {
+      return .proceed(message: "There is nothing to \(command).")
+    }
+    keepChange()
+    return .proceed(
+      message: undoing
+        ? "Undid \(label); type redo to do it again."
+        : "Redid \(label); type undo to undo it again.")
+  }
+
+  private func turnPage(forward: Bool) -> String? {
+    guard let list = pagedList, list.shown.count < list.total else {
+      return "The whole list is on the screen; n and p turn its pages when it is longer."
+    }
+    if forward {
+      guard list.shown.upperBound < list.total else { return "This is the last page." }
+      firstRow = list.shown.upperBound
+    } else {
+      guard list.shown.lowerBound > 0 else { return "This is the first page." }
+      firstRow = max(list.shown.lowerBound - list.pageSize, 0)
+    }
+    return nil
   }
 
   // MARK: - Help
 
-  /// The commands, and the controls of the last screen.
+  /// The commands, and the controls of the last screen, wrapped to its width.
   var help: String {
-    var lines = [
-      "Commands:",
-      "  N text  put text in text field N and submit it (N and a space alone empty it)",
-      "  N       press button N or tap row N",
-      "  help    show this help",
-      "  quit    leave (the end of the input leaves too)",
+    var items = [
+      ("N text", "put text in text field N and submit it (N and a space alone empty it)"),
+      ("N", "press button N or tap row N"),
     ]
+    if history != nil {
+      items += [("undo", "revert the last change"), ("redo", "apply again the change undone")]
+    }
+    if let list = pagedList, list.shown.count < list.total {
+      items += [("n", "show the next page of the list"), ("p", "show the previous page")]
+    }
+    items += [("help", "show this help"), ("quit", "leave (the end of the input leaves too)")]
+    var lines = ["Commands:"]
+    let column = (items.map(\.0.count).max() ?? 0) + 4
+    for (term, description) in items {
+      lines += Cells.wrap(description, to: width, firstPrefix: "  " + term, column: column)
+    }
     if !controls.isEmpty {
       lines.append("Controls:")
     }
@@ -137,7 +226,8 @@ final class Session<Root: Reducer, Content: View> {
         case .button(let title, _): "button \"\(Cells.sanitize(title))\""
         case .row(_, let summary): "row \"\(summary)\""
         }
-      lines.append("  [\(index + 1)] \(description)")
+      lines += Cells.wrap(
+        description, to: width, firstPrefix: "  [\(index + 1)]", column: "  [\(index + 1)] ".count)
     }
     return lines.joined(separator: "\n")
   }
@@ -155,8 +245,18 @@ final class Session<Root: Reducer, Content: View> {
     }
   }
 
-  /// User input quoted in a message: made safe to print and kept short.
+  // MARK: - Text
+
+  /// User input quoted in a message: control characters made visible, kept short.
   private static func shown(_ text: String) -> String {
-    Cells.truncate(Cells.sanitize(text), to: 24)
+    Cells.truncate(Cells.visible(text), to: 24)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control
+  }
+
+  private static func trimmingWhitespace(_ text: Substring) -> String {
+    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
   }
 }

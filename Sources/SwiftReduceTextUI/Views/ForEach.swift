@@ -62,9 +62,29 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
 
 extension ForEach: PrimitiveView {
   func makeNodes(in context: BuildContext) -> [Node] {
+    rowNodes(0..<data.count, in: context)
+  }
+}
+
+/// Content whose rows can be built a range at a time, for a paged ``List``.
+@MainActor
+protocol RowSource {
+  /// The number of rows.
+  var rowCount: Int { get }
+
+  /// The nodes of the rows at offsets `range`.
+  func rowNodes(_ range: Range<Int>, in context: BuildContext) -> [Node]
+}
+
+extension ForEach: RowSource {
+  var rowCount: Int { data.count }
+
+  func rowNodes(_ range: Range<Int>, in context: BuildContext) -> [Node] {
     var nodes: [Node] = []
-    for element in data {
-      nodes += content(element).nodes(in: context)
+    var index = data.index(data.startIndex, offsetBy: range.lowerBound)
+    for _ in range {
+      nodes += content(data[index]).nodes(in: context)
+      index = data.index(after: index)
     }
     return nodes
   }

@@ -2,6 +2,12 @@
 ///
 /// Rows made tappable with ``View/onTap(_:)`` get a number each.
 ///
+/// On a terminal, a ``Runner`` shows the rows of the first list made from a
+/// collection a page at a time, so that the rest of the screen stays in
+/// sight: the list ends with a line such as `Rows 1–18 of 100000 (n next,
+/// p previous)`, and only the rows shown are built, so a long
+/// collection costs no more per screen than a short one.
+///
 /// ```swift
 /// let movies = ["Heat": 1, "Alien": 2]
 /// let list = List(movies.keys.sorted(), id: \.self) { title in
@@ -57,6 +63,15 @@ public struct List<Content: View>: View {
 
 extension List: PrimitiveView {
   func makeNodes(in context: BuildContext) -> [Node] {
-    [.vertical(content.nodes(in: context))]
+    guard let rows = content as? any RowSource, let shown = context.page(of: rows.rowCount)
+    else {
+      return [.vertical(content.nodes(in: context))]
+    }
+    var built: [[Node]] = []
+    for index in shown {
+      built.append(rows.rowNodes(index..<(index + 1), in: context))
+      context.endRow()
+    }
+    return [.page(rows: built, first: shown.lowerBound, total: rows.rowCount)]
   }
 }

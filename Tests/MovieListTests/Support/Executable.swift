@@ -1,5 +1,10 @@
 import Foundation
+import Synchronization
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What a run of the built `MovieList` program printed and how it ended.
 struct ProgramRun {
@@ -8,36 +13,133 @@ struct ProgramRun {
   let status: Int32
 }
 
-/// Runs the `MovieList` executable built beside the tests, with `input` piped
-/// in and only the given environment (plus `PATH`).
-func runMovieList(
-  _ arguments: [String],
-  input: String = "",
-  environment: [String: String] = [:]
-) throws -> ProgramRun {
+/// Who runs the program: the user running the tests, or `nobody`, so that
+/// permission checks hold even when the tests run as root.
+enum ProgramUser {
+  case current
+  case nobody
+
+  /// The user id of `nobody`.
+  static let nobodyID: uid_t = 65_534
+}
+
+/// The `MovieList` executable built beside the tests.
+func movieListExecutable() throws -> URL {
   let directory = try #require(Bundle.main.executableURL).deletingLastPathComponent()
   let executable = directory.appendingPathComponent("MovieList")
   try #require(
     FileManager.default.isExecutableFile(atPath: executable.path),
     "MovieList is not built beside the tests in \(directory.path)")
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
-  let standardInput = Pipe()
-  let standardOutput = Pipe()
-  let standardError = Pipe()
-  process.standardInput = standardInput
-  process.standardOutput = standardOutput
-  process.standardError = standardError
-  try process.run()
-  standardInput.fileHandleForWriting.write(Data(input.utf8))
-  try standardInput.fileHandleForWriting.close()
-  let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-  let error = standardError.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return ProgramRun(
-    standardOutput: String(decoding: output, as: UTF8.self),
-    standardError: String(decoding: error, as: UTF8.self),
-    status: process.terminationStatus)
+  return executable
+}
+
+/// Runs the `MovieList` executable built beside the tests, with `input` piped
+/// in and only the given environment (plus `PATH`).
+func runMovieList(
+  _ arguments: [String],
+  input: String = "",
+  environment: [String: String] = [:],
+  as user: ProgramUser = .current
+) throws -> ProgramRun {
+  let running = try RunningMovieList(arguments, environment: environment, as: user)
+  running.send(input)
+  return running.finish()
+}
+
+/// A `MovieList` process whose input is written a piece at a time, for
+/// sessions that must interleave with another process.
+final class RunningMovieList: @unchecked Sendable {
+  private let process: Process
+  private let input: FileHandle
+  private let output = Mutex(Data())
+  private let errors = Mutex(Data())
+  private let outputsClosed = DispatchGroup()
+
+  init(
+    _ arguments: [String], environment: [String: String] = [:], as user: ProgramUser = .current
+  ) throws {
+    let executable = try movieListExecutable()
+    process = Process()
+    if user == .nobody && geteuid() == 0 {
+      // setpriv drops to nobody before running the program, as a user would.
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      let user = ProgramUser.nobodyID
+      process.arguments =
+        ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--", executable.path]
+        + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
+    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
+    let standardInput = Pipe()
+    let standardOutput = Pipe()
+    let standardError = Pipe()
+    process.standardInput = standardInput
+    process.standardOutput = standardOutput
+    process.standardError = standardError
+    input = standardInput.fileHandleForWriting
+    try process.run()
+    collect(standardOutput.fileHandleForReading) { [self] data in
+      output.withLock { $0.append(data) }
+    }
+    collect(standardError.fileHandleForReading) { [self] data in
+      errors.withLock { $0.append(data) }
+    }
+  }
+
+  /// Reads `handle` to its end on a thread of its own.
+  private func collect(_ handle: FileHandle, _ append: @escaping @Sendable (Data) -> Void) {
+    outputsClosed.enter()
+    let group = outputsClosed
+    Thread.detachNewThread {
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        append(data)
+      }
+      group.leave()
+    }
+  }
+
+  /// What the program printed so far.
+  var standardOutput: String {
+    output.withLock { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Writes `text` to the program's input.
+  ///
+  /// A program that has already ended (a test of a refused file, say) has
+  /// closed its end of the pipe: the write then fails with `EPIPE`, which is
+  /// ignored here rather than ending the whole test process with `SIGPIPE`.
+  func send(_ text: String) {
+    Self.ignoreBrokenPipes
+    try? input.write(contentsOf: Data(text.utf8))
+  }
+
+  /// Makes a write to a closed pipe fail with `EPIPE` instead of raising `SIGPIPE`, once.
+  private static let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+  }()
+
+  /// Waits until the output has `count` prompts, that is until the program
+  /// has answered `count - 1` lines and waits for the next.
+  func waitForPrompts(_ count: Int, timeout: Duration = .seconds(20)) throws {
+    let deadline = ContinuousClock.now + timeout
+    while standardOutput.components(separatedBy: "\n> ").count - 1 < count {
+      try #require(ContinuousClock.now < deadline, "no prompt \(count) in:\n\(standardOutput)")
+      usleep(10_000)
+    }
+  }
+
+  /// Closes the input and waits for the program to end.
+  func finish() -> ProgramRun {
+    try? input.close()
+    process.waitUntilExit()
+    outputsClosed.wait()
+    return ProgramRun(
+      standardOutput: standardOutput,
+      standardError: errors.withLock { String(decoding: $0, as: UTF8.self) },
+      status: process.terminationStatus)
+  }
 }

@@ -11,6 +11,7 @@ enum Suite {
     BindingCase(),
     DumpCase(),
     MemoryCase(),
+    RenderCase(),
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.

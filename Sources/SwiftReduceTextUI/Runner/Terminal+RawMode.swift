@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The state the signal handlers read. They are plain globals of C types,
+// written before the handlers are installed, because a signal handler may
+// only touch such memory and call async-signal-safe functions.
+nonisolated(unsafe) private var savedAttributes = termios()
+nonisolated(unsafe) private var rawAttributes = termios()
+nonisolated(unsafe) private var redrawPending: sig_atomic_t = 0
+/// A pipe the resize handler writes a byte to, so that a resize that comes
+/// while keys are being handled still wakes the next wait for input.
+nonisolated(unsafe) private var wakePipe: [Int32] = [-1, -1]
+
+/// The signals that end the program by default; the terminal is restored
+/// before each one takes effect.
+private let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+extension Terminal {
+  /// Puts the terminal in raw mode for the line editor: no line buffering,
+  /// no echo, no flow control, signals kept (Ctrl-C still interrupts).
+  ///
+  /// The saved mode is restored by ``leaveRawMode()``, at `exit`, and before
+  /// a signal ends or suspends the program; a resize (`SIGWINCH`) or a
+  /// return from suspension asks for a redraw (see ``takeRedraw()``).
+  ///
+  /// - Returns: Whether the terminal is now in raw mode.
+  static func enterRawMode() -> Bool {
+    guard tcgetattr(STDIN_FILENO, &savedAttributes) == 0 else { return false }
+    rawAttributes = savedAttributes
+    rawAttributes.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+    rawAttributes.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+    withUnsafeMutableBytes(of: &rawAttributes.c_cc) { characters in
+      characters[Int(VMIN)] = 1
+      characters[Int(VTIME)] = 0
+    }
+    redrawPending = 0
+    if wakePipe[0] < 0 {
+      var descriptors: [Int32] = [-1, -1]
+      guard pipe(&descriptors) == 0 else { return false }
+      for descriptor in descriptors {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      }
+      wakePipe = descriptors
+    }
+    for signal in endingSignals {
+      install(signal) { signal in
+        tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes)
+        Terminal.resetToDefault(signal)
+        raise(signal)
+      }
+    }
+    installSuspendHandler()
+    install(SIGWINCH) { _ in
+      redrawPending = 1
+      var byte: UInt8 = 1
+      _ = write(wakePipe[1], &byte, 1)
+    }
+    // A program started by another may inherit these signals blocked.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in endingSignals + [SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&handled, signal) }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
+    atexit { tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes) }
+    return tcsetattr(STDIN_FILENO, TCSANOW, &rawAttributes) == 0
+  }
+
+  /// Restores the mode the terminal had before ``enterRawMode()`` and the
+  /// default actions of the signals it handled.
+  static func leaveRawMode() {
+    for signal in endingSignals + [SIGTSTP, SIGWINCH] {
+      resetToDefault(signal)
+    }
+    tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes)
+  }
+
+  /// Whether the screen should be drawn again since the last call, because
+  /// the terminal was resized or the program continued after a suspension.
+  static func takeRedraw() -> Bool {
+    defer { redrawPending = 0 }
+    return redrawPending != 0
+  }
+
+  /// The next bytes typed, or why there are none: the read was interrupted
+  /// by a signal (such as a resize), or the input ended.
+  static func readTerminal() -> TerminalInput {
+    var waits = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
+    ]
+    guard poll(&waits, 2, -1) >= 0 else { return errno == EINTR ? .interrupted : .end }
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    if waits[1].revents != 0 {
+      while chunk.withUnsafeMutableBytes({ read(wakePipe[0], $0.baseAddress, $0.count) }) > 0 {}
+      return .interrupted
+    }
+    let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    if count > 0 { return .bytes(Array(chunk[..<count])) }
+    if count < 0 && errno == EINTR { return .interrupted }
+    return .end
+  }
+
+  /// The size of the terminal: its width, and its height when it is known.
+  static func size() -> (width: Int, height: Int?) {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+      return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : nil)
+    }
+    return (width(), nil)
+  }
+
+  // MARK: - Signals
+
+  /// Sets the action of `signal`; a `nil` handler is the default action.
+  private static func install(
+    _ signal: Int32, flags: Int32 = 0, _ handler: (@convention(c) (Int32) -> Void)?
+  ) {
+    var action = sigaction()
+    #if canImport(Darwin)
+      action.__sigaction_u.__sa_handler = handler
+    #else
+      action.__sigaction_handler.sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    // No SA_RESTART: a signal interrupts the read, so a resize is drawn at once.
+    action.sa_flags = flags
+    sigaction(signal, &action, nil)
+  }
+
+  fileprivate static func resetToDefault(_ signal: Int32) {
+    install(signal, nil)
+  }
+
+  /// Restores the terminal before a suspension (Ctrl-Z) and takes it back,
+  /// asking for a redraw, when the program continues.
+  fileprivate static func installSuspendHandler() {
+    // SA_NODEFER lets the handler raise its own signal, which stops the
+    // program there; the lines after `raise` run once it continues.
+    install(SIGTSTP, flags: SA_NODEFER) { signal in
+      tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes)
+      Terminal.resetToDefault(signal)
+      raise(signal)
+      tcsetattr(STDIN_FILENO, TCSANOW, &rawAttributes)
+      redrawPending = 1
+      Terminal.installSuspendHandler()
+    }
+  }
+}
+
+/// What a read from the terminal gave.
+enum TerminalInput: Equatable {
+  case bytes([UInt8])
+  /// A signal interrupted the read.
+  case interrupted
+  /// The input ended or failed.
+  case end
+}

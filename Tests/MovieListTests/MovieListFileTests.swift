@@ -1,0 +1,234 @@
+import Foundation
+import SwiftReduceTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `MovieList` program on real files: links, modes, owners,
+/// temporaries, read-only directories and two instances on one file.
+struct MovieListFileTests {
+  private static func status(of path: String) throws -> stat {
+    var status = stat()
+    try #require(lstat(path, &status) == 0)
+    return status
+  }
+
+  private static func write(_ text: String, to path: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  // MARK: - Two instances
+
+  @Test func twoInstancesOnOneFileKeepBothChanges() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let first = try RunningMovieList(["--file", file])
+    first.send("1 Ada\n")
+    try first.waitForPrompts(2)
+    let second = try runMovieList(["--file", file], input: "3 Heat\n")
+    #expect(second.status == 0)
+    first.send("3 Alien\n5\n")
+    let run = first.finish()
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    // Row 5 of the first instance was Alien: the replay on top of the file
+    // removed it by title, and the second instance's Heat stays.
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Heat" : 1
+        },
+        "name" : "Ada"
+      }
+
+      """)
+  }
+
+  @Test func twoInstancesSavingAtTheSameTimeLoseNothing() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let lines = { (prefix: String) in
+      (1...40).map { "3 \(prefix) \($0)\n" }.joined()
+    }
+    let first = try RunningMovieList(["--file", file])
+    let second = try RunningMovieList(["--file", file])
+    first.send(lines("A"))
+    second.send(lines("B"))
+    #expect(first.finish().status == 0)
+    #expect(second.finish().status == 0)
+    let saved = try directory.contents(of: "state.json")
+    let entries = saved.split(separator: "\n").filter { $0.hasPrefix("    \"") }
+    let expected = ["A", "B"].flatMap { prefix in (1...40).map { "    \"\(prefix) \($0)\" : 1," } }
+    // Every movie once, each watched once: none lost, none replayed twice.
+    #expect(entries.map { $0.hasSuffix(",") ? String($0) : $0 + "," }.sorted() == expected.sorted())
+  }
+
+  // MARK: - Numbers
+
+  @Test func watchingAMovieSeenIntMaxTimesSaysSoInsteadOfOverflowing() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let content = "{\"name\": \"\", \"movies\": {\"Alien\": 9223372036854775807}}"
+    try Self.write(content, to: file)
+    let run = try runMovieList(
+      ["--file", file], input: "3 Alien\n", environment: ["COLUMNS": "100"])
+    #expect(run.status == 0)
+    #expect(
+      run.standardOutput.contains(
+        " \"Alien\" has been watched 9223372036854775807 times, the most MovieList can count.\n"))
+    #expect(try directory.contents(of: "state.json").contains("\"Alien\" : 9223372036854775807"))
+  }
+
+  // MARK: - Links, modes and owners
+
+  @Test func aStateFileThatIsASymlinkIsWrittenThroughTheLink() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: directory.file("real"), withIntermediateDirectories: false)
+    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: directory.file("real/state.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("link.json"), withDestinationPath: "real/state.json")
+    let run = try runMovieList(["--file", directory.file("link.json")], input: "3 Alien\n")
+    #expect(run.status == 0)
+    #expect(try Self.status(of: directory.file("link.json")).st_mode & S_IFMT == S_IFLNK)
+    #expect(try directory.contents(of: "real/state.json").contains("\"Alien\" : 1"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.file("real")) == ["state.json"])
+  }
+
+  @Test func aDanglingSymlinkGetsItsTargetCreated() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.file("link.json"), withDestinationPath: directory.file("target.json"))
+    let run = try runMovieList(["--file", directory.file("link.json")], input: "1 Ada\n")
+    #expect(run.status == 0)
+    #expect(try Self.status(of: directory.file("link.json")).st_mode & S_IFMT == S_IFLNK)
+    #expect(try directory.contents(of: "target.json").contains("\"name\" : \"Ada\""))
+  }
+
+  @Test func savingKeepsTheModeOfTheFile() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
+    chmod(file, 0o640)
+    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
+    #expect(try Self.status(of: file).st_mode & 0o7777 == 0o640)
+  }
+
+  /// A user who cannot write the file is refused in one line, before any change.
+  ///
+  /// Run as `nobody` so that it holds when the tests run as root, whom a mode
+  /// does not stop.
+  @Test func aFileTheUserCannotWriteIsRefusedInOneLine() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o755)
+    let file = directory.file("state.json")
+    let content = "{\"name\": \"Ada\", \"movies\": {}}"
+    try Self.write(content, to: file)
+    chmod(file, 0o444)
+    let run = try runMovieList(["--file", file], input: "3 Alien\n", as: .nobody)
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "MovieList: cannot load \(file): you cannot write it (its mode is r--r--r--); "
+        + "make it writable with chmod u+w, or choose another file with --file.\n")
+    #expect(try directory.contents(of: "state.json") == content)
+  }
+
+  /// Root may write a mode-444 file; the save then keeps the mode 444.
+  @Test(.enabled(if: geteuid() == 0, "only root can write a mode-444 file"))
+  func aReadOnlyFileSavedByRootKeepsItsMode() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
+    chmod(file, 0o444)
+    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
+    #expect(try Self.status(of: file).st_mode & 0o7777 == 0o444)
+    #expect(try directory.contents(of: "state.json").contains("\"Alien\" : 1"))
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "only root can save a file of someone else"))
+  func savingKeepsTheOwnerOfTheFile() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
+    chown(file, ProgramUser.nobodyID, ProgramUser.nobodyID)
+    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
+    let status = try Self.status(of: file)
+    #expect(status.st_uid == ProgramUser.nobodyID)
+    #expect(status.st_gid == ProgramUser.nobodyID)
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "the file must belong to another user than nobody"))
+  func aFileOfAnotherUserIsRefusedRatherThanTakenOver() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o777)
+    let file = directory.file("state.json")
+    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
+    chmod(file, 0o666)
+    let owner = try Self.status(of: file).st_uid
+    let run = try runMovieList(["--file", file], input: "3 Alien\n", as: .nobody)
+    #expect(run.status == 1)
+    #expect(run.standardError.hasPrefix("MovieList: cannot load \(file): it belongs to "))
+    #expect(
+      run.standardError.hasSuffix(
+        ", and saving would make it yours; choose another file with --file.\n"))
+    #expect(try Self.status(of: file).st_uid == owner)
+  }
+
+  // MARK: - Temporaries
+
+  @Test func aSymlinkPlantedAtATemporaryNameIsNeverFollowed() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let victim = directory.file("victim")
+    try Self.write("precious", to: victim)
+    for name in ["state.json.tmp-1", "state.json.tmp-\(getpid() + 1)-7"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: directory.file(name), withDestinationPath: victim)
+    }
+    #expect(try runMovieList(["--file", file], input: "1 Ada\n3 Alien\n").status == 0)
+    #expect(try directory.contents(of: "victim") == "precious")
+    #expect(try directory.contents(of: "state.json").contains("\"Alien\" : 1"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        == ["state.json", "victim"])
+  }
+
+  @Test func aStaleTemporaryOfAKilledRunIsRemovedByTheNextRun() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
+    try Self.write("{\"name\": \"Ad", to: directory.file("state.json.tmp-4242-99"))
+    #expect(try runMovieList(["--file", file], input: "").status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
+  }
+
+  // MARK: - Failed saves
+
+  /// Run as `nobody` in a directory only root may write to.
+  @Test func aFailedSaveStaysOnScreenUntilASaveSucceedsAndTheExitStatusIs1() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o555)
+    defer { chmod(directory.path, 0o755) }
+    let file = directory.file("state.json")
+    let run = try runMovieList(
+      ["--file", file], input: "1 Ada\nhelp\nquit\n", environment: ["COLUMNS": "100"], as: .nobody)
+    #expect(run.status == 1)
+    let notSaved =
+      "Not saved to \(file): cannot create a file in \(directory.path) (permission denied)."
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens.count == 4)
+    #expect(!screens[0].contains(notSaved))
+    #expect(screens[1].hasSuffix("\n" + notSaved))
+    #expect(screens[2].hasSuffix("\n" + notSaved))
+    #expect(!screens[2].contains("Error Domain"))
+    #expect(run.standardError == "MovieList: the last change was not saved. \(notSaved)\n")
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import SwiftReduceTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `MovieList` program on a pseudo-terminal, typed at as a person
+/// types: the bytes of the keys go in, the screen is read back.
+struct MovieListTerminalTests {
+  private enum Key {
+    static let left = "\u{1B}[D"
+    static let right = "\u{1B}[C"
+    static let up = "\u{1B}[A"
+    static let down = "\u{1B}[B"
+    static let home = "\u{1B}[H"
+    static let end = "\u{1B}[F"
+    static let delete = "\u{1B}[3~"
+    static let backspace = "\u{7F}"
+    static let controlA = "\u{01}"
+    static let controlE = "\u{05}"
+    static let controlU = "\u{15}"
+    static let controlW = "\u{17}"
+    static let enter = "\r"
+  }
+
+  private static func movies(_ count: Int) -> String {
+    let entries = (1...count).map { String(format: "\"Movie %03d\": 1", $0) }
+    return "{\"name\": \"Ada\", \"movies\": {\(entries.joined(separator: ", "))}}"
+  }
+
+  @Test func arrowsBackspaceAndDeleteEditTheLineBeforeItIsEntered() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    // "3 Alie", Left, Backspace, Right, "n": the line is "3 Alen".
+    terminal.type("3 Alie" + Key.left + Key.backspace + Key.right + "n")
+    try terminal.screen { $0.hasSuffix("\n> 3 Alen") }
+    // Home, Delete removes the 3; Ctrl-A and typing puts it back.
+    terminal.type(Key.home + Key.delete + Key.controlA + "3" + Key.end + "s" + Key.enter)
+    let screen = try terminal.screen { $0.contains("[5] Alens") }
+    #expect(!screen.contains("Unknown command"))
+    #expect(try directory.contents(of: "state.json").contains("\"Alens\" : 1"))
+  }
+
+  @Test func controlUAndControlWDeleteToTheStartAndTheWordBefore() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("3 nothing at all" + Key.controlU + "3 The Third Man" + Key.controlW)
+    // The screen read back drops trailing spaces: the line is "3 The Third ".
+    try terminal.screen { $0.hasSuffix("\n> 3 The Third") }
+    terminal.type(Key.controlW + "Thin Man" + Key.controlE + Key.enter)
+    try terminal.screen { $0.contains("[5] The Thin Man") }
+  }
+
+  @Test func upAndDownGoThroughTheLinesTypedSinceTheStart() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("3 Alien" + Key.enter)
+    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    terminal.type("1 Ada" + Key.enter)
+    try terminal.screen { $0.contains("[Ada]") && $0.hasSuffix("\n>") }
+    terminal.type("draft" + Key.up + Key.up)
+    try terminal.screen { $0.hasSuffix("\n> 3 Alien") }
+    terminal.type(Key.down)
+    try terminal.screen { $0.hasSuffix("\n> 1 Ada") }
+    terminal.type(Key.down)
+    try terminal.screen { $0.hasSuffix("\n> draft") }
+    terminal.type(Key.up + Key.up + Key.enter)
+    try terminal.screen {
+      $0.contains("Alien                     views: 2") || $0.contains("views: 2")
+    }
+  }
+
+  @Test func aTabTypedAtTheTerminalIsShownAndRefused() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("3 Ali\ten")
+    try terminal.screen { $0.hasSuffix("\n> 3 Ali␉en") }
+    terminal.type(Key.enter)
+    try terminal.screen {
+      // The message is wrapped to the 60 columns of the terminal.
+      $0.contains(
+        "\nText fields take printable text only, and this has ␉ in it.\nNothing was changed.\n")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("state.json")))
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func theTerminalIsRestoredWhenASignalEndsTheProgram(signal: Int32) throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
+    #expect(terminal.end(with: signal) == .uncaughtSignal)
+    #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+  }
+
+  @Test func theTerminalIsRestoredAfterQuit() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("quit" + Key.enter)
+    #expect(terminal.waitForExit() == 0)
+    #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+  }
+
+  @Test func aLongListIsPagedAndTheControlsStayOnScreen() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    let first = try terminal.screen { $0.hasSuffix("\n>") }
+    expectText(
+      first,
+      """
+
+       Ada
+       [1] Enter Name: [Ada] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       [5] Movie 001                 views: 1
+       [6] Movie 002                 views: 1
+       [7] Movie 003                 views: 1
+       [8] Movie 004                 views: 1
+       [9] Movie 005                 views: 1
+       [10] Movie 006                views: 1
+       [11] Movie 007                views: 1
+       Rows 1–7 of 30 (n next, p previous)
+
+      >
+      """)
+    terminal.type("n" + Key.enter)
+    let second = try terminal.screen { $0.contains("Movie 008") && $0.hasSuffix("\n>") }
+    #expect(second.contains("[5] Movie 008"))
+    #expect(second.contains("Rows 8–14 of 30 (n next, p previous)"))
+    #expect(second.contains("[3] Movie Name: [] [4] (watch)"))
+  }
+
+  @Test func aResizedTerminalIsDrawnAgainAtItsNewWidth() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data("{\"name\": \"Ada\", \"movies\": {\"Alien\": 1}}".utf8).write(
+      to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 20, columns: 40)
+    try terminal.screen { $0.contains("[5] Alien                     views: 1") }
+    terminal.type("3 Heat")
+    try terminal.screen { $0.hasSuffix("\n> 3 Heat") }
+    terminal.resize(rows: 20, columns: 30)
+    // The text typed so far is drawn again after the new screen.
+    try terminal.screen {
+      $0.contains("[5] Alien           views: 1") && $0.hasSuffix("\n> 3 Heat")
+    }
+  }
+}
