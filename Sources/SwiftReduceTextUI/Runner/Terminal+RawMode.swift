@@ -6,15 +6,27 @@
   import Darwin
 #endif
 
-// The state the signal handlers read. They are plain globals of C types,
-// written before the handlers are installed, because a signal handler may
-// only touch such memory and call async-signal-safe functions.
-nonisolated(unsafe) private var savedAttributes = termios()
-nonisolated(unsafe) private var rawAttributes = termios()
+// The state the signal handlers read. It is plain memory of C types, made
+// before the handlers are installed, because a signal handler may only touch
+// such memory and call async-signal-safe functions.
+//
+// The two `termios` live in allocations of their stride: Swift lays a global
+// or local `termios` out in its size, 57 bytes on Linux, and `tcgetattr`
+// writes the C struct's 60, past its end (the address sanitizer caught it).
+nonisolated(unsafe) private let savedAttributes = makeAttributes()
+nonisolated(unsafe) private let rawAttributes = makeAttributes()
 nonisolated(unsafe) private var redrawPending: sig_atomic_t = 0
 /// A pipe the resize handler writes a byte to, so that a resize that comes
 /// while keys are being handled still wakes the next wait for input.
-nonisolated(unsafe) private var wakePipe: [Int32] = [-1, -1]
+nonisolated(unsafe) private var wakeReadEnd: Int32 = -1
+nonisolated(unsafe) private var wakeWriteEnd: Int32 = -1
+
+/// Memory for one `termios`, never freed, as large as C's struct.
+private func makeAttributes() -> UnsafeMutablePointer<termios> {
+  let attributes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  attributes.initialize(to: termios())
+  return attributes
+}
 
 /// The signals that end the program by default; the terminal is restored
 /// before each one takes effect.
@@ -30,27 +42,27 @@ extension Terminal {
   ///
   /// - Returns: Whether the terminal is now in raw mode.
   static func enterRawMode() -> Bool {
-    guard tcgetattr(STDIN_FILENO, &savedAttributes) == 0 else { return false }
-    rawAttributes = savedAttributes
-    rawAttributes.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
-    rawAttributes.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
-    withUnsafeMutableBytes(of: &rawAttributes.c_cc) { characters in
+    guard tcgetattr(STDIN_FILENO, savedAttributes) == 0 else { return false }
+    rawAttributes.pointee = savedAttributes.pointee
+    rawAttributes.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+    rawAttributes.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+    withUnsafeMutableBytes(of: &rawAttributes.pointee.c_cc) { characters in
       characters[Int(VMIN)] = 1
       characters[Int(VTIME)] = 0
     }
     redrawPending = 0
-    if wakePipe[0] < 0 {
+    if wakeReadEnd < 0 {
       var descriptors: [Int32] = [-1, -1]
       guard pipe(&descriptors) == 0 else { return false }
       for descriptor in descriptors {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       }
-      wakePipe = descriptors
+      (wakeReadEnd, wakeWriteEnd) = (descriptors[0], descriptors[1])
     }
     for signal in endingSignals {
       install(signal) { signal in
-        tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes)
+        tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
         Terminal.resetToDefault(signal)
         raise(signal)
       }
@@ -59,15 +71,15 @@ extension Terminal {
     install(SIGWINCH) { _ in
       redrawPending = 1
       var byte: UInt8 = 1
-      _ = write(wakePipe[1], &byte, 1)
+      _ = write(wakeWriteEnd, &byte, 1)
     }
     // A program started by another may inherit these signals blocked.
     var handled = sigset_t()
     sigemptyset(&handled)
     for signal in endingSignals + [SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&handled, signal) }
     sigprocmask(SIG_UNBLOCK, &handled, nil)
-    atexit { tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes) }
-    return tcsetattr(STDIN_FILENO, TCSANOW, &rawAttributes) == 0
+    atexit { tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes) }
+    return tcsetattr(STDIN_FILENO, TCSANOW, rawAttributes) == 0
   }
 
   /// Restores the mode the terminal had before ``enterRawMode()`` and the
@@ -76,7 +88,7 @@ extension Terminal {
     for signal in endingSignals + [SIGTSTP, SIGWINCH] {
       resetToDefault(signal)
     }
-    tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes)
+    tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
   }
 
   /// Whether the screen should be drawn again since the last call, because
@@ -91,12 +103,12 @@ extension Terminal {
   static func readTerminal() -> TerminalInput {
     var waits = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeReadEnd, events: Int16(POLLIN), revents: 0),
     ]
     guard poll(&waits, 2, -1) >= 0 else { return errno == EINTR ? .interrupted : .end }
     var chunk = [UInt8](repeating: 0, count: 4096)
     if waits[1].revents != 0 {
-      while chunk.withUnsafeMutableBytes({ read(wakePipe[0], $0.baseAddress, $0.count) }) > 0 {}
+      while chunk.withUnsafeMutableBytes({ read(wakeReadEnd, $0.baseAddress, $0.count) }) > 0 {}
       return .interrupted
     }
     let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
@@ -142,10 +154,10 @@ extension Terminal {
     // SA_NODEFER lets the handler raise its own signal, which stops the
     // program there; the lines after `raise` run once it continues.
     install(SIGTSTP, flags: SA_NODEFER) { signal in
-      tcsetattr(STDIN_FILENO, TCSANOW, &savedAttributes)
+      tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
       Terminal.resetToDefault(signal)
       raise(signal)
-      tcsetattr(STDIN_FILENO, TCSANOW, &rawAttributes)
+      tcsetattr(STDIN_FILENO, TCSANOW, rawAttributes)
       redrawPending = 1
       Terminal.installSuspendHandler()
     }

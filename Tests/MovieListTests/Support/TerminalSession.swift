@@ -85,9 +85,13 @@ final class TerminalSession {
 
   /// The terminal's local modes (`ICANON`, `ECHO`, …) now.
   var localModes: tcflag_t {
-    var attributes = termios()
-    tcgetattr(slave, &attributes)
-    return attributes.c_lflag
+    // A buffer of the struct's stride: `tcgetattr` writes C's 60 bytes, more
+    // than the 57 of a Swift `termios` variable.
+    withUnsafeTemporaryAllocation(of: termios.self, capacity: 1) { buffer in
+      buffer.initialize(repeating: termios())
+      tcgetattr(slave, buffer.baseAddress)
+      return buffer[0].c_lflag
+    }
   }
 
   private func setSize(rows: Int, columns: Int) {
