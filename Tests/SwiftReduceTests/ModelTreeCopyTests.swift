@@ -71,10 +71,13 @@ struct ModelTreeCopyTests {
   }
 
   @Test func objectsThatAreNotModelsAndActorsAreShared() throws {
-    let kiosk = Kiosk(bookstore: Bookstore())
+    // The kiosk's `unowned(unsafe)` bookstore must outlive it, as in any program.
+    let bookstore = Bookstore()
+    let kiosk = Kiosk(bookstore: bookstore)
     let copy = try ModelTreeCopy(copying: kiosk).root
     #expect(copy.till === kiosk.till)
     #expect(copy.coffer === kiosk.coffer)
+    withExtendedLifetime(bookstore) {}
   }
 
   @Test func modelsInsideStructsAnyPropertiesAndOptionalsAreCopied() throws {
@@ -101,9 +104,11 @@ struct ModelTreeCopyTests {
   }
 
   @Test func untraversedStorageIsCopiedWithoutLookingInside() throws {
-    let kiosk = Kiosk(bookstore: Bookstore())
+    let bookstore = Bookstore()
+    let kiosk = Kiosk(bookstore: bookstore)
     let copy = try ModelTreeCopy(copying: kiosk).root
     #expect(copy.hidden === kiosk.hidden)
+    withExtendedLifetime(bookstore) {}
   }
 
   @Test func copyHasItsOwnObservationRegistrar() throws {
