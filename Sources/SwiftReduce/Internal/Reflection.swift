@@ -102,18 +102,6 @@ enum Reflection {
     return child
   }
 
-  /// The child at `index` of `value` viewed as `type`, with its label: a
-  /// property name, a tuple label or position, or an enum case name.
-  static func labeledChild<T>(of value: T, as type: Any.Type, at index: Int) -> (String, Any) {
-    var name: UnsafePointer<CChar>?
-    var release: FieldNameRelease?
-    let child = runtimeChild(
-      of: value, type: type, index: index, outName: &name, outFreeFunc: &release)
-    let label = name.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "\(index)"
-    release?(name)
-    return (label, child)
-  }
-
   /// The stored properties of a struct, tuple or class, in declaration order.
   ///
   /// For a class, properties of every superclass come first. Returns `nil`

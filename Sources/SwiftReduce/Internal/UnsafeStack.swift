@@ -2,7 +2,8 @@
 ///
 /// Unlike `Array`, it has no copy-on-write uniqueness check and no bounds
 /// check on each access, and it keeps its capacity from one dispatch to the
-/// next. It must be freed with ``free()``; its owner does that once.
+/// next. Its memory is not freed on its own: ``WalkBuffers`` keep theirs for
+/// the process, and ``VisitedSet`` frees the tables it outgrows with ``free()``.
 struct UnsafeStack<Element: BitwiseCopyable> {
   // Unsafe: element access without checks is the point; indices are checked
   // by the callers' loops, which read only below `count`.

@@ -49,21 +49,6 @@ struct VisitedSet {
     return true
   }
 
-  /// Whether the object at `address` is in the set.
-  func contains(_ address: UnsafeRawPointer) -> Bool {
-    let address = UInt(bitPattern: address)
-    let key = address >> Self.blockShift
-    var slot = Self.slot(for: key, in: blockKeys.count)
-    while blockKeys[slot] != Self.emptyKey {
-      if blockKeys[slot] == key {
-        let bit = Int(truncatingIfNeeded: (address >> Self.bitShift) & 0x0FFF)
-        return bits[blockStarts[slot] + bit >> 6] & (1 << UInt64(bit & 63)) != 0
-      }
-      slot = (slot + 1) & (blockKeys.count - 1)
-    }
-    return false
-  }
-
   /// Empties the set for the next dispatch, keeping its memory.
   mutating func removeAll() {
     guard blockCount > 0 else { return }

@@ -81,13 +81,8 @@ struct Walk: ~Copyable {
 
   /// The models `action` would be delivered to, in delivery order, reducing nothing.
   @MainActor
-  static func recipients(
-    of action: any Action, from root: AnyObject, honoringDeclarations: Bool = true
-  ) -> [AnyObject] {
-    walk(
-      action, from: root, mode: .collect(honoringDeclarations: honoringDeclarations),
-      plans: .shared
-    ).reached
+  static func recipients(of action: any Action, from root: AnyObject) -> [AnyObject] {
+    walk(action, from: root, mode: .collect(honoringDeclarations: true), plans: .shared).reached
   }
 
   private static func walk(
