@@ -106,3 +106,13 @@ struct EnumPayloadTests {
     init(_ parcel: Parcel) { self.parcel = parcel }
   }
 }
+
+/// Pins the layout facts about standard collections that copies rely on (`CollectionLayout.swift`).
+struct CollectionLayoutTests {
+  @Test func dictionaryKeysAndValuesViewTheirDictionary() throws {
+    let dictionary = ["a": 1, "b": 2, "c": 3]
+    let viewed = try #require(CollectionLayout.dictionary(viewedBy: dictionary.keys))
+    #expect(viewed == dictionary)
+    #expect(Array(viewed.keys) == Array(dictionary.keys))
+  }
+}

@@ -86,8 +86,17 @@ final class ModelCopier {
         self.copy($0, self.plans.plan(for: type(of: $0)))
       }
     case let .collection(collectionType):
+      if case .positions = collectionType.order {
+        return collectionType.mapElements(of: value) {
+          self.copy($0, self.plans.plan(for: type(of: $0)))
+        }
+      }
+      // A set or dictionary hashes its copied elements or keys as it is
+      // built, so the models in them must be filled in first.
       return collectionType.mapElements(of: value) {
-        self.copy($0, self.plans.plan(for: type(of: $0)))
+        let copy = self.copy($0, self.plans.plan(for: type(of: $0)))
+        self.fillQueued()
+        return copy
       }
     case .existential:
       let opened = plans.plan(for: type(of: value))

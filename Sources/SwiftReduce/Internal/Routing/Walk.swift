@@ -55,6 +55,8 @@ struct Walk: ~Copyable {
     case deliver
     /// Only list the models the action would be delivered to, in order.
     case collect(honoringDeclarations: Bool)
+    /// List every model the walk reaches, whatever it takes, reducing nothing.
+    case collectEveryModel
   }
 
   // The parts of a ``WalkBuffers``, taken apart so the hot paths reach them directly.
@@ -78,6 +80,15 @@ struct Walk: ~Copyable {
     }
     return result.deliveries
   }
+
+  /// Every model a dispatch would reach from `root`, in the walk's order, reducing nothing.
+  @MainActor
+  static func reachableModels(from root: AnyObject) -> [AnyObject] {
+    walk(Unrouted(), from: root, mode: .collectEveryModel, plans: .shared).reached
+  }
+
+  /// An action no model takes, for walks that only list models.
+  private struct Unrouted: Action {}
 
   /// The models `action` would be delivered to, in delivery order, reducing nothing.
   @MainActor
@@ -159,7 +170,11 @@ struct Walk: ~Copyable {
       answer = (plan.lastAcceptance, plan.lastSkipsBelow)
     }
     guard let (acceptance, skipsBelow) = answer else { return }
-    if acceptance != .ignores { take(object, model, acceptance) }
+    if acceptance != .ignores {
+      take(object, model, acceptance)
+    } else if case .collectEveryModel = mode {
+      reached.append(Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue())
+    }
     if skipsBelow, case .deliver = mode {
       #if DEBUG
         checkDeclaration(of: object, model.takeUnretainedValue())

@@ -17,4 +17,12 @@ enum ModelPaths {
     }
     return paths
   }
+
+  /// Every model a snapshot of the tree below `root` shows, in the order of their first lines.
+  @MainActor
+  static func shownModels(from root: AnyObject) -> [AnyObject] {
+    var builder = SnapshotBuilder()
+    builder.record(root: root)
+    return builder.models
+  }
 }

@@ -24,6 +24,11 @@ struct SnapshotBuilder {
   private var lastObjectPlan: (type: ObjectIdentifier, plan: TypePlan)?
   private var parent = -1
   private var depth = 0
+  /// For a builder that makes the text a set element is ordered by: the
+  /// models its enclosing builder has shown, which it refers to by their
+  /// line rather than show again, and it orders its own sets by their
+  /// elements' first lines, so that ordering never nests further.
+  private var enclosingModels: [ObjectIdentifier: Int]?
 
   /// Work waiting on the stack: the rest of an open line's children.
   private enum Pending {
@@ -198,6 +203,10 @@ struct SnapshotBuilder {
       return nil
     }
     let identity = ObjectIdentifier(object)
+    if let enclosing = enclosingModels?[identity] {
+      appendLine(label: label, text: "\(plan.name) (line \(enclosing))")
+      return nil
+    }
     if let first = firstLineOfModel[identity] {
       appendLine(label: label, text: "\(plan.name) (same as \(path(toLine: first)))")
       return nil
@@ -280,9 +289,23 @@ struct SnapshotBuilder {
     case let .keys(keyType):
       header = count == 0 ? "[:]" : count == 1 ? "1 entry" : "\(count) entries"
       let keyPlan = plans.plan(for: keyType)
-      let keyed = zip(collectionType.keys(of: value), values).map {
+      var keyed = zip(collectionType.keys(of: value), values).map {
         (key: oneLineText(of: $0, keyPlan), value: $1)
-      }.sorted { $0.key < $1.key }
+      }
+      if keyPlan.mayHoldModels {
+        // The walk reaches models in keys too: show each entry whole, and
+        // order entries whose keys read alike by all they show.
+        let entries = collectionType.entries(of: value)
+        keyed = zip(keyed, entries).map { ($0.key, $1) }
+        keyed =
+          keyed.map { entry in
+            let plan = plans.plan(for: type(of: entry.value))
+            return (key: entry.key, order: sortingText(of: entry.value, plan), value: entry.value)
+          }
+          .sorted { ($0.key, $0.order) < ($1.key, $1.order) }.map { ($0.key, $0.value) }
+      } else {
+        keyed.sort { $0.key < $1.key }
+      }
       values = keyed.map(\.value)
       labels = .given(keyed.map { "[" + $0.key + "]" })
     case .unordered:
@@ -298,13 +321,20 @@ struct SnapshotBuilder {
   /// The text a set element is ordered by: its line, or for a model or any
   /// value shown on several lines, its whole printout, so that a set is
   /// shown the same whatever the order it iterates in.
+  ///
+  /// Only the outermost builder prints elements to order them: the printout
+  /// refers to models already shown by their line, and orders the sets it
+  /// meets by their elements' lines alone, so no cycle and no nesting of
+  /// sets makes it recurse more than once.
   private func sortingText(of element: Any, _ plan: TypePlan) -> String {
     if case let .text(formatter) = plans.presentation(of: plan) {
       var text = ""
       plan.access.withBytes(of: element) { text = formatter.text(at: $0) }
       return text
     }
+    guard enclosingModels == nil else { return plan.name }
     var builder = SnapshotBuilder()
+    builder.enclosingModels = firstLineOfModel
     builder.record(element, plan: plans.plan(for: type(of: element)), label: "")
     return TreeSnapshot(lines: builder.lines).description
   }

@@ -20,6 +20,9 @@ protocol StandardCollection {
   /// The keys of `value` in iteration order, matching ``elements(of:)``, for a dictionary.
   static func keys(of value: Any) -> [Any]
 
+  /// The elements of `value` as iteration yields them: for a dictionary, `(key:, value:)` pairs.
+  static func entries(of value: Any) -> [Any]
+
   /// `value` with each element (each value, for a dictionary) replaced by
   /// `transform` of it, in place where the type allows, keeping indices.
   static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any
@@ -27,7 +30,7 @@ protocol StandardCollection {
 
 /// How a collection's elements are labelled and ordered in a snapshot.
 enum CollectionOrder {
-  /// By position: `[0]`, `[1]`, … (arrays, slices, a dictionary's keys or values).
+  /// By position: `[0]`, `[1]`, … (arrays and slices).
   case positions
   /// By key, in the order of the keys' text (dictionaries).
   case keys(Any.Type)
@@ -50,6 +53,11 @@ extension StandardCollection where Self: Collection {
   }
 
   static func keys(of value: Any) -> [Any] { [] }
+
+  static func entries(of value: Any) -> [Any] {
+    guard let elements = value as? Self else { return [] }
+    return elements.map { $0 }
+  }
 }
 
 extension StandardCollection where Self: MutableCollection {
@@ -69,11 +77,21 @@ extension StandardCollection where Self: MutableCollection {
 extension Array: StandardCollection {}
 extension ContiguousArray: StandardCollection {}
 extension ArraySlice: StandardCollection {}
-extension Dictionary.Values: StandardCollection {}
+extension Dictionary.Values: StandardCollection {
+  /// A dictionary's order is no order: the values are shown as a set's elements are.
+  static var order: CollectionOrder { .unordered }
+}
 
 extension Dictionary.Keys: StandardCollection {
-  /// Keys are hashed by value, so they are kept as they are.
-  static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any { value }
+  static var order: CollectionOrder { .unordered }
+
+  /// The keys of the viewed dictionary with its keys and values transformed.
+  static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any {
+    guard let keys = value as? Self, let dictionary = CollectionLayout.dictionary(viewedBy: keys),
+      let mapped = Dictionary.mapElements(of: dictionary, transform) as? [Key: Value]
+    else { return value }
+    return mapped.keys
+  }
 }
 
 extension Dictionary: StandardCollection {
@@ -89,10 +107,14 @@ extension Dictionary: StandardCollection {
     return dictionary.keys.map { $0 }
   }
 
-  /// Keys are kept: a key is hashed by value, so it cannot be replaced by a copy.
+  /// Keys are transformed too, since the walk reaches the models in them; of
+  /// keys made equal, the first is kept.
   static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any {
     guard let dictionary = value as? Self else { return value }
-    return dictionary.mapValues { transform($0) as? Value ?? $0 }
+    let entries = dictionary.map { entry in
+      (transform(entry.key) as? Key ?? entry.key, transform(entry.value) as? Value ?? entry.value)
+    }
+    return Dictionary(entries, uniquingKeysWith: { first, _ in first })
   }
 }
 
