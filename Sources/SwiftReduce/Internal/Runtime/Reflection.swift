@@ -8,8 +8,10 @@
   import Darwin
 #endif
 
-// Every reliance of SwiftReduce on the Swift runtime's ABI lives in this file:
-// the runtime entry points it calls and the memory layouts it reads. Each
+// Every reliance of SwiftReduce on the Swift runtime's ABI lives in this folder
+// (`Runtime/`), most of it in this file: the runtime entry points it calls and
+// the memory layouts it reads; enum value witnesses and boxes are in
+// `EnumPayload.swift`, dictionary views in `CollectionLayout.swift`. Each
 // fact below is the stable Swift 5 ABI, and each is pinned by a named test in
 // Tests/SwiftReduceTests (RoutingTests, RoutingShapesTests, ShapeFamilyTests)
 // that fails if the fact stops holding; the differential test guards the
@@ -365,6 +367,21 @@ enum Reflection {
   static func classType(of object: UnsafeRawPointer) -> AnyClass {
     // Unmanaged: the caller keeps the object alive; this only asks its type.
     Unmanaged<AnyObject>.fromOpaque(object)._withUnsafeGuaranteedRef { type(of: $0) }
+  }
+
+  /// The object a strong or `unowned(unsafe)` reference at `address` points
+  /// to, unretained, or `nil`: such a reference (to a class or a class-bound
+  /// existential, or an optional of either) is the object's address in its first word.
+  @inline(__always)
+  static func objectAddress(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
+    address.load(as: UnsafeRawPointer?.self)
+  }
+
+  /// The storage object of the `Array` or `ContiguousArray` at `address`: an
+  /// array is one reference to it.
+  @inline(__always)
+  static func arrayStorage(at address: UnsafeRawPointer) -> UnsafeRawPointer {
+    address.load(as: UnsafeRawPointer.self)
   }
 
   /// The element count of the `Array` or `ContiguousArray` storage object at `storage`.
