@@ -28,17 +28,18 @@ struct SnapshotLine: Equatable, Sendable {
       current = lines[current].parent
     }
     guard !labels.isEmpty else { return "root" }
+    // Appended in place: a path a million labels long is built in one pass.
     var path = ""
     for label in labels.reversed() {
-      path = join(path, label)
+      if !path.isEmpty, !Self.attachesDirectly(label) { path.append(".") }
+      path.append(label)
     }
     return path
   }
 
-  /// Appends one label to a path: `a` + `b` is `a.b`, `a` + `[0]` is `a[0]`.
-  static func join(_ path: String, _ label: String) -> String {
-    if path.isEmpty || path == "root" { return label }
-    // Subscripts attach directly; so do tuple elements, which the runtime names `.0`, `.1`.
-    return label.hasPrefix("[") || label.hasPrefix(".") ? path + label : path + "." + label
+  /// Whether a label follows a path without a dot: a subscript (`[0]`) or a
+  /// tuple element, which the runtime names `.0`, `.1`.
+  private static func attachesDirectly(_ label: String) -> Bool {
+    label.hasPrefix("[") || label.hasPrefix(".")
   }
 }
