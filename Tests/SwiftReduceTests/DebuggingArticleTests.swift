@@ -7,6 +7,24 @@ import Testing
 /// output the article shows.
 @MainActor
 struct DebuggingArticleTests {
+  @Test func valuesExamplePrintsEachValueSoThatChangesShow() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    print(TreeSnapshot(Upload()))
+
+    expectLines(
+      output,
+      """
+      Upload
+        file: URL(file:///tmp/a.txt)
+        started: Date(2025-11-22T22:01:48.25Z)
+        bytes: Data(5 bytes: 48656c6c6f)
+        pages: IndexSet(1...3, 7)
+        checksum: SIMD2<UInt8>(7, 9)
+      """)
+  }
+
   @Test func printingATreeExamplePrintsItsOutput() {
     var output: [String] = []
     func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }

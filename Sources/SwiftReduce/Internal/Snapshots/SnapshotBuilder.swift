@@ -19,7 +19,6 @@ struct SnapshotBuilder {
   private var firstLineOfModel: [ObjectIdentifier: Int] = [:]
   /// Every model shown, in the order of its first line.
   private(set) var models: [AnyObject] = []
-  private var pending: [Pending] = []
   /// The plan of the last object's class: siblings are mostly of one class.
   private var lastObjectPlan: (type: ObjectIdentifier, plan: TypePlan)?
   private var parent = -1
@@ -31,165 +30,256 @@ struct SnapshotBuilder {
   private var enclosingModels: [ObjectIdentifier: Int]?
 
   /// Work waiting on the stack: the rest of an open line's children.
-  private enum Pending {
-    /// The stored properties of a model or struct, from `next`.
-    case fields(owner: Owner, fields: [PlanField], next: Int, line: Int)
-    /// The elements of a collection, a payload or a value's runtime children, from `next`.
-    case elements(values: [Any], labels: Labels, next: Int, line: Int)
+  ///
+  /// Each kind of frame has a stack of its own, small and read in place;
+  /// `kinds` says which stack holds the top frame.
+  private enum FrameKind {
+    case model, objects, values
   }
 
-  /// What holds the fields being recorded.
-  private enum Owner {
-    case object(AnyObject)
-    case value(Any, TypePlan)
+  private var kinds: [FrameKind] = []
+  private var modelFrames: [ModelFrame] = []
+  private var objectFrames: [ObjectsFrame] = []
+  private var valueFrames: [ValuesFrame] = []
+
+  /// The stored properties of a model, from `next`; the frame holds the model,
+  /// so its fields stay where they are while read.
+  private struct ModelFrame {
+    let object: AnyObject
+    let fields: [PlanField]
+    let line: Int
+    var next = 0
   }
 
-  /// How the elements of a pending collection are labelled.
-  private enum Labels {
-    /// `[0]`, `[1]`, …
-    case positions
-    /// One label per element.
-    case given([String])
+  /// The slots of an array of object references, read from its storage, which
+  /// the frame holds: `count` slots from `first`, `stride` bytes apart.
+  private struct ObjectsFrame {
+    let storage: AnyObject
+    let first: UnsafeRawPointer
+    let count: Int
+    let stride: Int
+    let line: Int
+    var next = 0
+  }
+
+  /// The stored properties of a struct or tuple (`fields` of `value`, of
+  /// `plan`'s type), or elements (`values`, labelled by `labels` or by position).
+  private struct ValuesFrame {
+    let line: Int
+    var value: Any = ()
+    var plan: TypePlan?
+    var fields: [PlanField] = []
+    var values: [Any] = []
+    var labels: [String]?
+    var next = 0
+
+    init(line: Int, value: Any, plan: TypePlan, fields: [PlanField]) {
+      self.line = line
+      self.value = value
+      self.plan = plan
+      self.fields = fields
+    }
+
+    init(line: Int, values: [Any], labels: [String]?) {
+      self.line = line
+      self.values = values
+      self.labels = labels
+    }
   }
 
   // MARK: - Recording
 
   /// Records the tree below `root`, or one line for an object that is not a model.
   mutating func record(root: AnyObject) {
-    if let work = recordObject(root, label: "") { pending.append(work) }
+    recordObject(root, label: "")
     run()
   }
 
   /// Records `value`, of the type `plan` describes, and everything inside it.
   mutating func record(_ value: Any, plan: TypePlan, label: String) {
-    if let work = recordValue(value, plan, label: label) { pending.append(work) }
+    recordValue(value, plan, label: label)
     run()
   }
 
   /// Records pending children until none are left.
+  ///
+  /// Each step records children of the top frame until one of them pushes a
+  /// frame of its own, which is then recorded first: pre-order, on no call stack.
   private mutating func run() {
-    while let top = pending.indices.last {
-      switch pending[top] {
-      case let .fields(owner, fields, next, line):
-        var position = next
-        var child: Pending?
-        switch owner {
-        case let .object(object):
-          // The frame holds `object`, so its fields stay where they are while read.
-          let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-          while position < fields.count, child == nil {
-            child = recordField(fields[position], at: base)
-            position += 1
-          }
-        case let .value(value, plan):
-          plan.access.withBytes(of: value) { base in
-            while position < fields.count, child == nil {
-              child = recordField(fields[position], at: base)
-              position += 1
-            }
-          }
+    while let kind = kinds.last {
+      let depth = kinds.count
+      switch kind {
+      case .model:
+        let top = modelFrames.count - 1
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(modelFrames[top].object).toOpaque())
+        let count = modelFrames[top].fields.count
+        var position = modelFrames[top].next
+        while position < count, kinds.count == depth {
+          let field = modelFrames[top].fields[position]
+          position += 1
+          recordField(field, at: base)
         }
-        guard let child else {
-          close(line)
-          pending.removeLast()
-          continue
+        if kinds.count != depth {
+          modelFrames[top].next = position
+        } else {
+          close(modelFrames[top].line)
+          modelFrames.removeLast()
+          kinds.removeLast()
         }
-        pending[top] = .fields(owner: owner, fields: fields, next: position, line: line)
-        pending.append(child)
-      case let .elements(values, labels, next, line):
-        var position = next
-        var child: Pending?
-        while position < values.count, child == nil {
-          let element = values[position]
-          let label: String
-          switch labels {
-          case .positions: label = Self.indexLabel(position)
-          case let .given(texts): label = texts[position]
+      case .objects:
+        let top = objectFrames.count - 1
+        let first = objectFrames[top].first
+        let stride = objectFrames[top].stride
+        let count = objectFrames[top].count
+        var position = objectFrames[top].next
+        while position < count, kinds.count == depth {
+          let label = Self.indexLabel(position)
+          if let object = Reflection.objectAddress(at: first + position * stride) {
+            recordObject(
+              Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue(), label: label)
+          } else {
+            appendLine(label: label, text: "nil")
           }
-          child = recordValue(element, plans.plan(for: type(of: element)), label: label)
           position += 1
         }
-        guard let child else {
-          close(line)
-          pending.removeLast()
-          continue
+        if kinds.count != depth {
+          objectFrames[top].next = position
+        } else {
+          close(objectFrames[top].line)
+          objectFrames.removeLast()
+          kinds.removeLast()
         }
-        pending[top] = .elements(values: values, labels: labels, next: position, line: line)
-        pending.append(child)
+      case .values:
+        let top = valueFrames.count - 1
+        var position = valueFrames[top].next
+        if let plan = valueFrames[top].plan {
+          let fields = valueFrames[top].fields
+          plan.access.withBytes(of: valueFrames[top].value) { base in
+            while position < fields.count, kinds.count == depth {
+              position += 1
+              recordField(fields[position - 1], at: base)
+            }
+          }
+        } else {
+          let count = valueFrames[top].values.count
+          while position < count, kinds.count == depth {
+            let element = valueFrames[top].values[position]
+            let label = valueFrames[top].labels?[position] ?? Self.indexLabel(position)
+            position += 1
+            recordValue(element, plans.plan(for: type(of: element)), label: label)
+          }
+        }
+        if kinds.count != depth {
+          valueFrames[top].next = position
+        } else {
+          close(valueFrames[top].line)
+          valueFrames.removeLast()
+          kinds.removeLast()
+        }
       }
     }
   }
 
-  /// Records a stored property; returns the work its open line waits on, if any.
-  private mutating func recordField(_ field: PlanField, at base: UnsafeRawPointer) -> Pending? {
+  private mutating func push(_ frame: ValuesFrame) {
+    valueFrames.append(frame)
+    kinds.append(.values)
+  }
+
+  /// Records an array of object references from its storage, as the walk reads it.
+  private mutating func recordObjectArray(at address: UnsafeRawPointer, stride: Int, label: String)
+  {
+    let storage = Reflection.arrayStorage(at: address)
+    let count = Reflection.arrayCount(storage: storage)
+    let header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
+    let line = open(label: label, text: header, kind: .collection)
+    guard count > 0 else {
+      close(line)
+      return
+    }
+    // The frame retains the storage, so the elements stay where they are while read.
+    objectFrames.append(
+      ObjectsFrame(
+        storage: Unmanaged<AnyObject>.fromOpaque(storage).takeUnretainedValue(),
+        first: Reflection.arrayElements(storage: storage), count: count, stride: stride,
+        line: line))
+    kinds.append(.objects)
+  }
+
+  /// Records a stored property, pushing a frame for what its line holds, if anything.
+  private mutating func recordField(_ field: PlanField, at base: UnsafeRawPointer) {
     let address = base + field.offset
     if field.isReference {
       guard let object = Reflection.loadObject(at: address, field.ownership) else {
         appendLine(label: field.name, text: "nil")
-        return nil
+        return
       }
-      return recordObject(object, label: field.name)
+      recordObject(object, label: field.name)
+      return
     }
     let plan = field.plan
+    if case let .fields(reads) = plan.shape, reads.count == 1,
+      case let .objectArray(0, stride) = reads[0]
+    {
+      recordObjectArray(at: address, stride: stride, label: field.name)
+      return
+    }
     switch plans.presentation(of: plan) {
     case let .text(formatter):
       appendLine(label: field.name, text: formatter.text(at: address))
-      return nil
     case .registrar:
-      return nil
+      return
     case .untraversed:
       appendLine(label: field.name, text: "(untraversed)")
-      return nil
     default:
-      return recordValue(plan.access.load(from: address), plan, label: field.name)
+      recordValue(plan.access.load(from: address), plan, label: field.name)
     }
   }
 
-  /// Records a value; returns the work its open line waits on, if any.
-  private mutating func recordValue(_ value: Any, _ plan: TypePlan, label: String) -> Pending? {
+  /// Records a value, pushing a frame for what its line holds, if anything.
+  private mutating func recordValue(_ value: Any, _ plan: TypePlan, label: String) {
     switch plans.presentation(of: plan) {
     case let .text(formatter):
       var text = ""
       plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
       appendLine(label: label, text: text)
     case .model, .object:
-      return recordObject(value as AnyObject, label: label)
+      recordObject(value as AnyObject, label: label)
     case .fields:
       guard let fields = plans.fields(of: plan) else {
-        return recordRuntimeChildren(of: value, plan, label: label)
+        recordRuntimeChildren(of: value, plan, label: label)
+        return
       }
       let line = open(label: label, text: plan.name, kind: .node)
-      return .fields(owner: .value(value, plan), fields: fields, next: 0, line: line)
+      push(ValuesFrame(line: line, value: value, plan: plan, fields: fields))
     case let .optional(optionalType):
       guard let wrapped = optionalType.unwrap(value) else {
         appendLine(label: label, text: "nil")
-        return nil
+        return
       }
-      return recordValue(wrapped, plans.plan(for: type(of: wrapped)), label: label)
+      recordValue(wrapped, plans.plan(for: type(of: wrapped)), label: label)
     case let .collection(collectionType):
-      return recordElements(of: value, collectionType, label: label)
+      recordElements(of: value, collectionType, label: label)
     case .enumeration:
-      return recordEnumeration(value, plan, label: label)
+      recordEnumeration(value, plan, label: label)
     case .runtimeChildren:
-      return recordRuntimeChildren(of: value, plan, label: label)
+      recordRuntimeChildren(of: value, plan, label: label)
     case .existential:
       let opened = plans.plan(for: type(of: value))
       guard opened !== plan else {
         appendLine(label: label, text: String(reflecting: value))
-        return nil
+        return
       }
-      return recordValue(value, opened, label: label)
+      recordValue(value, opened, label: label)
     case .registrar:
-      break
+      return
     case .untraversed:
       appendLine(label: label, text: "(untraversed)")
     }
-    return nil
   }
 
   /// Records a model in full, or a reference to where it was first recorded;
   /// any other object by its description or its type.
-  private mutating func recordObject(_ object: AnyObject, label: String) -> Pending? {
+  private mutating func recordObject(_ object: AnyObject, label: String) {
     let objectType = ObjectIdentifier(type(of: object))
     let plan: TypePlan
     if let last = lastObjectPlan, last.type == objectType {
@@ -200,22 +290,24 @@ struct SnapshotBuilder {
     }
     guard plan.model != nil else {
       appendLine(label: label, text: Self.opaqueText(of: object, plan))
-      return nil
+      return
     }
     let identity = ObjectIdentifier(object)
     if let enclosing = enclosingModels?[identity] {
       appendLine(label: label, text: "\(plan.name) (line \(enclosing))")
-      return nil
+      return
     }
     if let first = firstLineOfModel[identity] {
       appendLine(label: label, text: "\(plan.name) (same as \(path(toLine: first)))")
-      return nil
+      return
     }
     firstLineOfModel[identity] = lines.count
     models.append(object)
     let line = open(label: label, text: plan.name, kind: .node)
     if let fields = plans.fields(of: plan) {
-      return .fields(owner: .object(object), fields: fields, next: 0, line: line)
+      modelFrames.append(ModelFrame(object: object, fields: fields, line: line))
+      kinds.append(.model)
+      return
     }
     // The runtime lists the children of a model whose layout cannot be read, as the walk reads them.
     var values: [Any] = []
@@ -227,7 +319,7 @@ struct SnapshotBuilder {
         values.append(child.value)
       }
     }
-    return .elements(values: values, labels: .given(names), next: 0, line: line)
+    push(ValuesFrame(line: line, values: values, labels: names))
   }
 
   private static func opaqueText(of object: AnyObject, _ plan: TypePlan) -> String {
@@ -239,27 +331,23 @@ struct SnapshotBuilder {
 
   /// Records an enum value with payloads: on one line when no model can be
   /// inside, else the case with its payload below it.
-  private mutating func recordEnumeration(_ value: Any, _ plan: TypePlan, label: String)
-    -> Pending?
-  {
+  private mutating func recordEnumeration(_ value: Any, _ plan: TypePlan, label: String) {
     guard Reflection.childCount(of: value, as: plan.type) > 0 else {
       appendLine(label: label, text: oneLineText(of: value, plan))
-      return nil
+      return
     }
     let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
     let payloadPlan = plans.plan(for: type(of: payload.value))
     guard payloadPlan.mayHoldModels else {
       appendLine(label: label, text: oneLineText(of: value, plan))
-      return nil
+      return
     }
     let line = open(label: label, text: "." + payload.name, kind: .node)
-    return .elements(values: [payload.value], labels: .given(["0"]), next: 0, line: line)
+    push(ValuesFrame(line: line, values: [payload.value], labels: ["0"]))
   }
 
   /// Records a value whose layout cannot be read by the children the runtime lists.
-  private mutating func recordRuntimeChildren(of value: Any, _ plan: TypePlan, label: String)
-    -> Pending?
-  {
+  private mutating func recordRuntimeChildren(of value: Any, _ plan: TypePlan, label: String) {
     var values: [Any] = []
     var names: [String] = []
     for index in 0..<Reflection.childCount(of: value, as: plan.type) {
@@ -268,7 +356,7 @@ struct SnapshotBuilder {
       values.append(child.value)
     }
     let line = open(label: label, text: plan.name, kind: .node)
-    return .elements(values: values, labels: .given(names), next: 0, line: line)
+    push(ValuesFrame(line: line, values: values, labels: names))
   }
 
   // MARK: - Collections
@@ -278,10 +366,10 @@ struct SnapshotBuilder {
   /// in the order of their elements' text.
   private mutating func recordElements(
     of value: Any, _ collectionType: any StandardCollection.Type, label: String
-  ) -> Pending? {
+  ) {
     var values = collectionType.elements(of: value)
     let count = values.count
-    var labels = Labels.positions
+    var labels: [String]?
     let header: String
     switch collectionType.order {
     case .positions:
@@ -307,7 +395,7 @@ struct SnapshotBuilder {
         keyed.sort { $0.key < $1.key }
       }
       values = keyed.map(\.value)
-      labels = .given(keyed.map { "[" + $0.key + "]" })
+      labels = keyed.map { "[" + $0.key + "]" }
     case .unordered:
       header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
       let elementPlan = plans.plan(for: collectionType.elementType)
@@ -315,7 +403,7 @@ struct SnapshotBuilder {
         .sorted { $0.text < $1.text }.map(\.element)
     }
     let line = open(label: label, text: header, kind: .collection)
-    return .elements(values: values, labels: labels, next: 0, line: line)
+    push(ValuesFrame(line: line, values: values, labels: labels))
   }
 
   /// The text a set element is ordered by: its line, or for a model or any
