@@ -241,7 +241,9 @@ public final class TestStore<Root: Reducer> {
 
   /// Drops the actions waiting to be received, failing with their names when
   /// exhaustivity is on.
-  private func skipUnreceivedActions(before step: String, _ sourceLocation: SourceLocation) {
+  private func skipUnreceivedActions(
+    before step: @autoclosure () -> String, _ sourceLocation: SourceLocation
+  ) {
     guard !recorder.entries.isEmpty else { return }
     let names = recorder.entries.map { "  " + actionText($0.action) }
     recorder.entries.removeAll()
@@ -249,7 +251,7 @@ public final class TestStore<Root: Reducer> {
     let count = names.count == 1 ? "1 action was" : "\(names.count) actions were"
     Issue.record(
       Comment(
-        rawValue: "\(count) dispatched but not received before \(step):\n"
+        rawValue: "\(count) dispatched but not received before \(step()):\n"
           + names.joined(separator: "\n")),
       sourceLocation: sourceLocation)
   }
