@@ -40,29 +40,25 @@ extension Store {
     }
   }
 
-  /// Whether a debug build reports an action that reached no model that handles it.
-  ///
-  /// Dispatching an action nobody handles is a common mistake: a model left
-  /// out of the tree, an `@Untraversed` property, a `reduce(action:)` whose
-  /// parameter is a different type. In debug builds the store writes one line
-  /// to standard error the first time each action type reaches no model, and
-  /// goes on:
-  ///
-  /// ```
-  /// SwiftReduce: no model handled MyApp.Refresh.now (reported once per action type in debug builds; set reportsUnhandledActions to false to silence)
-  /// ```
-  ///
-  /// Set this to `false` for a store whose actions are meant to go unhandled
-  /// at times. Release builds never report.
-  public var reportsUnhandledActions: Bool {
-    get { reportsUnhandled }
-    set { reportsUnhandled = newValue }
+  /// Stops the program for a ``Reducer/handledBelow`` declaration that left
+  /// out `action`, naming the type, the action and the path of the model it missed.
+  func stop(for declaration: FalseDeclaration, _ action: any Action) -> Never {
+    let missed = declaration.missed
+    let path = ModelPaths.paths(to: [missed], from: root)[ObjectIdentifier(missed)]
+    fatalError(
+      """
+      SwiftReduce: \(String(reflecting: declaration.declaringType)).handledBelow leaves out \
+      \(String(reflecting: type(of: action))), but the \(String(reflecting: type(of: missed))) \
+      at \(path ?? "a path no snapshot shows") below it handles \(String(reflecting: action)). \
+      Add the action's type to the declaration, or remove the declaration.
+      """
+    )
   }
 
   /// Reports, once per action type, an action that no model reduced.
   func reportUnhandled(_ action: any Action) {
     #if DEBUG
-      guard reportsUnhandled,
+      guard reportsUnhandledActions,
         UnhandledActions.reported.insert(ObjectIdentifier(type(of: action))).inserted
       else { return }
       let line =

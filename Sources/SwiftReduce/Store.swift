@@ -49,8 +49,21 @@ public final class Store<Root: Reducer> {
   /// The tasks and streams to end when the store is deallocated.
   let lifetime = StoreLifetime()
 
-  /// Whether a debug build reports an action that no model handled; see ``reportsUnhandledActions``.
-  var reportsUnhandled = true
+  /// Whether a debug build reports an action that reached no model that handles it.
+  ///
+  /// Dispatching an action nobody handles is a common mistake: a model left
+  /// out of the tree, an `@Untraversed` property, a `reduce(action:)` whose
+  /// parameter is a different type. In debug builds the store writes one line
+  /// to standard error the first time each action type reaches no model, and
+  /// goes on:
+  ///
+  /// ```
+  /// SwiftReduce: no model handled MyApp.Refresh.now (reported once per action type in debug builds; set reportsUnhandledActions to false to silence)
+  /// ```
+  ///
+  /// Set this to `false` for a store whose actions are meant to go unhandled
+  /// at times. Release builds never report.
+  public var reportsUnhandledActions = true
 
   /// Tracks `withObservationTracking` readers of this store.
   let observationRegistrar = ObservationRegistrar()
@@ -120,7 +133,9 @@ public final class Store<Root: Reducer> {
     observationRegistrar.withMutation(of: self, keyPath: observedKeyPath) {
       actionBeingReduced = action
       defer { actionBeingReduced = nil }
-      if Walk.dispatch(action, from: root) == 0 { reportUnhandled(action) }
+      let result = Walk.deliver(action, from: root)
+      if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
+      if result.deliveries == 0 { reportUnhandled(action) }
     }
   }
 

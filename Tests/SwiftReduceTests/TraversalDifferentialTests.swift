@@ -1,5 +1,6 @@
-import SwiftReduce
 import Testing
+
+@testable import SwiftReduce
 
 /// Speed must not change behaviour: on random graphs, `Store.dispatch` reduces exactly the
 /// models ``ReferenceMirrorWalk`` reduces, in exactly the same order.
@@ -18,8 +19,8 @@ struct TraversalDifferentialTests {
   ]
 
   @Test(arguments: 0..<25)
-  func dispatchReducesTheSameModelsInTheSameOrderAsTheReferenceWalk(batch: UInt64) {
-    let coverage = compareBatch(batch, hidesModels: false)
+  func dispatchReducesTheSameModelsInTheSameOrderAsTheReferenceWalk(batch: UInt64) async {
+    let coverage = await compareBatch(batch, hidesModels: false)
     // The comparison is only worth something if the graphs reduce models,
     // including models added by a reduce during the dispatch, and models
     // in the shapes of every family built.
@@ -31,10 +32,11 @@ struct TraversalDifferentialTests {
   /// The generator builds every family, the known holes too: checked on the reference walk
   /// alone, since the library may not survive the holes yet.
   @Test(arguments: 0..<5)
-  func referenceWalkReachesModelsInEveryShapeFamily(batch: UInt64) {
+  func referenceWalkReachesModelsInEveryShapeFamily(batch: UInt64) async {
     var coverage = Coverage()
     let first = batch * Self.graphsPerBatch
     for seed in first..<(first + Self.graphsPerBatch) {
+      await Task.yield()
       let graph = RandomModelGraph(seed: seed, hidesModels: false, families: ShapeFamily.allCases)
       defer { graph.unlink() }
       for action in Self.actions {
@@ -47,8 +49,8 @@ struct TraversalDifferentialTests {
   }
 
   @Test(arguments: 0..<6)
-  func dispatchNeverEntersUntraversedPropertiesHoldingModels(batch: UInt64) {
-    let coverage = compareBatch(batch, hidesModels: true)
+  func dispatchNeverEntersUntraversedPropertiesHoldingModels(batch: UInt64) async {
+    let coverage = await compareBatch(batch, hidesModels: true)
     #expect(coverage.reductions > 0)
   }
 
@@ -87,6 +89,55 @@ struct TraversalDifferentialTests {
     #expect(log.entries == expected)
   }
 
+  /// The tools read the tree by the walk's plans: on every generated graph, the models the
+  /// walk reaches are the models a snapshot shows and the models a copy holds, and the
+  /// snapshot of the copy is the snapshot of the original, paths and shared references
+  /// included.
+  ///
+  /// Orders agree except inside dictionaries and sets, which the walk takes in iteration
+  /// order and snapshots in the order of their keys' or elements' text; the models are
+  /// compared as sets, and the copy's, whose shape the snapshot pins, in order.
+  @Test(arguments: 0..<12)
+  func walkSnapshotAndCopyReachTheSameModels(batch: UInt64) async throws {
+    let first = batch * Self.graphsPerBatch
+    var compared = 0
+    for seed in first..<(first + Self.graphsPerBatch) {
+      // Lets the timed tests that share the main actor run between graphs.
+      await Task.yield()
+      let graph = RandomModelGraph(seed: seed, hidesModels: batch % 5 == 4)
+      defer { graph.unlink() }
+      let walked = Walk.reachableModels(from: graph.hub)
+      let shown = ModelPaths.shownModels(from: graph.hub)
+      let walkedSet = Set(walked.map(ObjectIdentifier.init))
+      let shownSet = Set(shown.map(ObjectIdentifier.init))
+      #expect(walked.count == walkedSet.count, "seed \(seed): the walk reached a model twice")
+      if walkedSet != shownSet {
+        let paths = ModelPaths.paths(to: walked, from: graph.hub)
+        let missing = walked.filter { !shownSet.contains(ObjectIdentifier($0)) }.map {
+          "\(type(of: $0)) at \(paths[ObjectIdentifier($0)] ?? "?")"
+        }
+        let message =
+          "Seed \(seed): the snapshot shows \(shown.count) models, the walk reaches "
+          + "\(walked.count); not shown: \(missing)"
+        Issue.record(Comment(rawValue: message))
+      }
+      let copy = try ModelTreeCopy(copying: graph.hub)
+      let copied = ModelPaths.shownModels(from: copy.root)
+      #expect(copied.count == shown.count, "seed \(seed)")
+      #expect(
+        zip(copied, shown).allSatisfy { type(of: $0) == type(of: $1) && $0 !== $1 },
+        "seed \(seed): the copy holds other models, or originals")
+      let original = TreeSnapshot(graph.hub)
+      let copySnapshot = TreeSnapshot(copy.root)
+      if copySnapshot != original {
+        Issue.record(
+          "Seed \(seed): the copy's snapshot differs:\n\(copySnapshot.difference(from: original))")
+      }
+      compared += walked.count
+    }
+    #expect(compared > 0)
+  }
+
   // MARK: - Comparing
 
   /// What a batch exercised, so that a batch of empty graphs cannot pass unnoticed.
@@ -121,10 +172,13 @@ struct TraversalDifferentialTests {
     }
   }
 
-  private func compareBatch(_ batch: UInt64, hidesModels: Bool) -> Coverage {
+  /// Compares one batch of graphs, letting the timed tests that share the
+  /// main actor run between graphs.
+  private func compareBatch(_ batch: UInt64, hidesModels: Bool) async -> Coverage {
     var coverage = Coverage()
     let first = batch * Self.graphsPerBatch
     for seed in first..<(first + Self.graphsPerBatch) {
+      await Task.yield()
       let graph = RandomModelGraph(seed: seed, hidesModels: hidesModels)
       defer { graph.unlink() }
       let store = Store(graph.hub)

@@ -2,28 +2,28 @@ import Observation
 
 /// Copies a tree of models deeply, keeping its shape, without calling any initialiser.
 ///
-/// Every model reachable from the root, through the same paths the routing
-/// walk takes, is copied once: a model shared by two paths is one copy shared
-/// by both, `weak` and `unowned` references point at copies, and cycles are
-/// copied as cycles. Instances of other classes and actors are shared, and
-/// `@Untraversed` storage is copied as a value without looking inside.
+/// It reads the tree by the walk's own plans (``PlanCache``): every model the
+/// walk reaches is copied once, wherever it sits (properties, optionals,
+/// tuples, structs, the standard collections, existentials), so a model
+/// shared by two paths is one copy shared by both, `weak` and `unowned`
+/// references point at copies, and cycles are copied as cycles. Instances of
+/// other classes and actors are shared, values the walk knows hold no model
+/// are copied as they are, and `@Untraversed` storage is copied without
+/// looking inside.
 ///
 /// A copy is made in two steps, so that neither a deep chain of models nor a
 /// wide array of them recurses: ``copyObject(_:)`` allocates an instance and
-/// queues it, and ``copyTree(_:)`` fills queued instances field by field with
-/// each field type's own copy, until the queue is empty. An Observation
-/// registrar is made afresh, so observers of the original are not told of
-/// changes to the copy.
-///
-/// Models inside enum payloads, and inside collections other than `Optional`,
-/// `Array`, `ContiguousArray`, `Dictionary` values and `Set`, are shared.
+/// queues it, and ``copyTree(_:)`` fills queued instances field by field,
+/// until the queue is empty. Only values nested in values recurse, as deep as
+/// the values themselves are nested. An Observation registrar is made afresh,
+/// so observers of the original are not told of changes to the copy.
 @MainActor
 final class ModelCopier {
-  private let layouts = TypeLayouts.shared
+  private let plans = PlanCache.shared
   private var copies: [ObjectIdentifier: AnyObject] = [:]
   /// The originals, kept alive while copying so that their identities stay unique.
   private var originals: [AnyObject] = []
-  private var pending: [(original: AnyObject, copy: AnyObject, layout: TypeLayout)] = []
+  private var queued: [(original: AnyObject, copy: AnyObject, fields: [PlanField])] = []
 
   /// The models that could not be copied because their layout cannot be read.
   private(set) var uncopyableTypes: [String] = []
@@ -35,10 +35,21 @@ final class ModelCopier {
   /// Copies the tree below `root` and returns the copy of `root`.
   func copyTree(_ root: AnyObject) -> AnyObject {
     let rootCopy = copyObject(root)
-    while let next = pending.popLast() {
-      fill(next.copy, from: next.original, next.layout)
-    }
+    fillQueued()
     return rootCopy
+  }
+
+  /// Copies the models inside `value`, of the type `plan` describes, and the trees below them.
+  func copyValueAndTrees(_ value: Any, _ plan: TypePlan) -> Any {
+    let copy = copy(value, plan)
+    fillQueued()
+    return copy
+  }
+
+  private func fillQueued() {
+    while let next = queued.popLast() {
+      fill(next.copy, from: next.original, next.fields)
+    }
   }
 
   /// The copy of a model, made and queued on first request, or `object`
@@ -46,47 +57,55 @@ final class ModelCopier {
   func copyObject(_ object: AnyObject) -> AnyObject {
     let identity = ObjectIdentifier(object)
     if let copy = copies[identity] { return copy }
-    let layout = layouts.layout(for: type(of: object))
-    guard case .model = layout.kind else { return object }
-    guard layout.fieldsAreReadable else {
-      if !uncopyableTypes.contains(layout.name) { uncopyableTypes.append(layout.name) }
-      return object
-    }
-    guard let copy = Reflection.allocateUninitializedInstance(of: type(of: object)) else {
-      if !uncopyableTypes.contains(layout.name) { uncopyableTypes.append(layout.name) }
+    let plan = plans.plan(for: type(of: object))
+    guard plan.model != nil else { return object }
+    guard let fields = plans.fields(of: plan),
+      let copy = Reflection.allocateUninitializedInstance(of: type(of: object))
+    else {
+      if !uncopyableTypes.contains(plan.name) { uncopyableTypes.append(plan.name) }
       return object
     }
     copies[identity] = copy
     originals.append(object)
     allCopies.append(copy)
-    pending.append((object, copy, layout))
+    queued.append((object, copy, fields))
     return copy
   }
 
-  /// A copy of `value` whose models are copies.
-  func copy<Value>(_ value: Value) -> Value {
-    let layout = layouts.layout(for: Value.self)
-    guard layout.mayHoldModels else { return value }
-    switch layout.kind {
+  /// A copy of `value`, of the type `plan` describes, whose models are copies.
+  func copy(_ value: Any, _ plan: TypePlan) -> Any {
+    guard plan.mayHoldModels else { return value }
+    switch plans.presentation(of: plan) {
     case .model, .object:
-      // Only class types have these layouts, and a copy has its original's class.
-      let object = unsafeBitCast(value, to: AnyObject.self)
-      return unsafeBitCast(copyObject(object), to: Value.self)
+      return copyObject(value as AnyObject)
     case .fields:
-      var copy = value
-      // The copy owns its fields, so the models in it can be replaced in place.
-      withUnsafeMutablePointer(to: &copy) {
-        copyFields(of: layout, at: UnsafeMutableRawPointer($0))
+      guard let fields = plans.fields(of: plan) else { return value }
+      return copyFields(of: value, plan, fields)
+    case let .optional(optionalType):
+      return optionalType.mapWrapped(of: value) {
+        self.copy($0, self.plans.plan(for: type(of: $0)))
       }
-      return copy
-    case .container:
-      guard let container = value as? any TreeContainer else { return value }
-      return container.copyingModels(with: self) as? Value ?? value
+    case let .collection(collectionType):
+      if case .positions = collectionType.order {
+        return collectionType.mapElements(of: value) {
+          self.copy($0, self.plans.plan(for: type(of: $0)))
+        }
+      }
+      // A set or dictionary hashes its copied elements or keys as it is
+      // built, so the models in them must be filled in first.
+      return collectionType.mapElements(of: value) {
+        let copy = self.copy($0, self.plans.plan(for: type(of: $0)))
+        self.fillQueued()
+        return copy
+      }
     case .existential:
-      let opened = value as Any
-      let copy = layouts.layout(for: type(of: opened)).access.copy(casting: opened, with: self)
-      return copy as? Value ?? value
-    case .text, .enumeration, .registrar, .untraversed:
+      let opened = plans.plan(for: type(of: value))
+      return opened === plan ? value : copy(value, opened)
+    case .enumeration:
+      return EnumPayload.replacing(in: value, plan.type) {
+        self.copy($0, self.plans.plan(for: type(of: $0)))
+      }
+    case .text, .runtimeChildren, .registrar, .untraversed:
       return value
     }
   }
@@ -94,39 +113,48 @@ final class ModelCopier {
   // MARK: - Fields
 
   /// Initialises every stored property of `copy` from `original`.
-  private func fill(_ copy: AnyObject, from original: AnyObject, _ layout: TypeLayout) {
+  private func fill(_ copy: AnyObject, from original: AnyObject, _ fields: [PlanField]) {
     // `originals` and `allCopies` keep both instances alive while their fields are
-    // read and initialised at the offsets of the layout.
+    // read and initialised at the offsets of the plan.
     let source = UnsafeRawPointer(Unmanaged.passUnretained(original).toOpaque())
     let destination = Unmanaged.passUnretained(copy).toOpaque()
-    for field in layout.fields {
+    for field in fields {
       let from = source + field.offset
       let to = destination + field.offset
       if field.isReference {
         let object = Reflection.loadObject(at: from, field.ownership).map(copyObject)
         Reflection.initializeReference(
           at: to, copying: from, size: field.size, ownership: field.ownership, to: object)
-      } else if case .registrar = field.layout(in: layouts).kind {
+        continue
+      }
+      let plan = field.plan
+      if case .registrar = plans.presentation(of: plan) {
         to.bindMemory(to: ObservationRegistrar.self, capacity: 1)
           .initialize(to: ObservationRegistrar())
+      } else if plan.mayHoldModels {
+        plan.access.initialize(
+          at: to, to: self.copy(plan.access.load(from: from), plan), orCopying: from)
       } else {
-        field.access.initializeCopy(at: to, from: from, with: self)
+        plan.access.initializeCopy(at: to, from: from)
       }
     }
   }
 
-  /// Replaces the models inside the struct or tuple at `base` with copies.
-  private func copyFields(of layout: TypeLayout, at base: UnsafeMutableRawPointer) {
-    for field in layout.fields {
-      let address = base + field.offset
-      if field.isReference {
-        guard let object = Reflection.loadObject(at: address, field.ownership) else { continue }
-        let copy = copyObject(object)
-        if copy !== object {
-          Reflection.replaceReference(at: address, ownership: field.ownership, with: copy)
+  /// A copy of the struct or tuple `value` whose models are copies.
+  private func copyFields(of value: Any, _ plan: TypePlan, _ fields: [PlanField]) -> Any {
+    plan.access.modifyingCopy(of: value) { base in
+      for field in fields {
+        let address = base + field.offset
+        if field.isReference {
+          guard let object = Reflection.loadObject(at: address, field.ownership) else { continue }
+          let copy = copyObject(object)
+          if copy !== object {
+            Reflection.replaceReference(at: address, ownership: field.ownership, with: copy)
+          }
+        } else if field.plan.mayHoldModels {
+          let inner = field.plan.access.load(from: address)
+          field.plan.access.assign(self.copy(inner, field.plan), at: address)
         }
-      } else if field.layout(in: layouts).mayHoldModels {
-        field.access.copyInPlace(at: address, with: self)
       }
     }
   }

@@ -19,8 +19,14 @@ struct UnsafeStack<Element: BitwiseCopyable> {
   var isEmpty: Bool { count == 0 }
 
   subscript(index: Int) -> Element {
-    get { base[index] }
-    nonmutating set { base[index] = newValue }
+    get {
+      assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
+      return base[index]
+    }
+    nonmutating set {
+      assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
+      base[index] = newValue
+    }
   }
 
   mutating func append(_ element: Element) {
@@ -31,6 +37,7 @@ struct UnsafeStack<Element: BitwiseCopyable> {
 
   /// Appends `count` copies of `element`.
   mutating func append(repeating element: Element, count added: Int) {
+    assert(added >= 0, "UnsafeStack cannot append \(added) elements")
     if count + added > capacity { grow(to: max(capacity * 2, count + added)) }
     (base + count).initialize(repeating: element, count: added)
     count += added
@@ -38,12 +45,14 @@ struct UnsafeStack<Element: BitwiseCopyable> {
 
   /// Removes and returns the last element; the stack must not be empty.
   mutating func removeLast() -> Element {
+    assert(count > 0, "UnsafeStack.removeLast on an empty stack")
     count -= 1
     return base[count]
   }
 
   /// Reverses the elements from `start` to the end, in place.
   func reverse(from start: Int) {
+    assert(start >= 0 && start <= count, "UnsafeStack reverse from \(start) out of 0...\(count)")
     var low = start
     var high = count - 1
     while low < high {

@@ -38,6 +38,7 @@ struct VisitedSet {
   /// Inserts the object at `address`; returns `false` if it was already in the set.
   mutating func insert(_ address: UnsafeRawPointer) -> Bool {
     let address = UInt(bitPattern: address)
+    assert(address & (1 << Self.bitShift - 1) == 0, "objects are 16-byte aligned")
     let key = address >> Self.blockShift
     let start = key == lastBlock.key ? lastBlock.start : blockStart(for: key)
     let bit = Int(truncatingIfNeeded: (address >> Self.bitShift) & 0x0FFF)
@@ -102,6 +103,7 @@ struct VisitedSet {
   }
 
   private static func slot(for key: UInt, in capacity: Int) -> Int {
+    // Fibonacci hashing: the multiplication wraps on purpose.
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & (capacity - 1)
   }
 }

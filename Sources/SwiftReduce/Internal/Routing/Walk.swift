@@ -1,17 +1,26 @@
-// How a dispatched action reaches its models, in four steps:
+// How a dispatched action reaches its models, and how every tool sees the same tree.
 //
-// 1. Reflection (`Reflection.swift`): the runtime describes a type's stored
-//    properties, their offsets and reference ownership. Every reliance on the
-//    Swift ABI is in that file.
-// 2. Plan (`PlanCache.swift` builds `TypePlan`s, `ModelPlan`s and their
-//    `FieldRead`s): once per type, the reflection is turned into the list of
-//    raw reads that find every model a value or instance can hold. Types
-//    that cannot hold one are `inert` and never looked at again.
-// 3. Walk (this file, with `Frame`, `VisitedSet` and `CollectionCursor`): a
-//    pre-order traversal over an explicit stack, making each model's reads
-//    right after the model reduces.
-// 4. Delivery (`Receiver.swift`): the action is handed to the model's typed
-//    `reduce(action:)`, without a cast when the types match exactly.
+// 1. Runtime (`Runtime/`): every raw read of the Swift ABI. `Reflection.swift`
+//    describes a type's stored properties, offsets and reference ownership,
+//    metadata kinds, array storage and key path layouts; `EnumPayload.swift`
+//    and `CollectionLayout.swift` hold the layout facts copies need.
+// 2. Types (`Types/`): `PlanCache` builds one `TypePlan` per type, the one
+//    description every part uses: the walk's `Shape` and `FieldRead`s (the raw
+//    reads that find every model a value or instance can hold; types that
+//    cannot hold one are `inert`, listed in `PlainValues`), and, derived from
+//    them on first use, the `Presentation` and named `PlanField`s snapshots
+//    and copies use.
+// 3. Routing (this folder): the walk, a pre-order traversal over an explicit
+//    stack (`Frame`, `VisitedSet`, `CollectionCursor`), makes each model's
+//    reads right after the model reduces; delivery (`Receiver.swift`) hands
+//    the action to the typed `reduce(action:)`, without a cast when the types
+//    match exactly.
+// 4. Snapshots (`Snapshots/`) and copies (`Copying/`) read the same plans,
+//    so they show and copy exactly the models the walk reaches, in its order;
+//    the differential test checks that on every generated graph.
+//
+// Calls run one way, down this list; the public surface (`Store`,
+// `TreeSnapshot`, `TestStore`) calls into the last two steps.
 
 /// One traversal of a model tree, delivering one action.
 ///
@@ -55,6 +64,8 @@ struct Walk: ~Copyable {
     case deliver
     /// Only list the models the action would be delivered to, in order.
     case collect(honoringDeclarations: Bool)
+    /// List every model the walk reaches, whatever it takes, reducing nothing.
+    case collectEveryModel
   }
 
   // The parts of a ``WalkBuffers``, taken apart so the hot paths reach them directly.
@@ -68,16 +79,25 @@ struct Walk: ~Copyable {
 
   /// Delivers `action` to every model reachable from `root` that handles it.
   ///
-  /// - Returns: The number of models that reduced the action.
+  /// - Returns: The number of models that reduced the action, and, in debug
+  ///   builds, a declaration found to leave out a model that takes the
+  ///   action, which ended the walk there; the store words the message.
   @MainActor
-  @discardableResult
-  static func dispatch(_ action: any Action, from root: AnyObject) -> Int {
+  static func deliver(_ action: any Action, from root: AnyObject) -> (
+    deliveries: Int, falseDeclaration: FalseDeclaration?
+  ) {
     let result = walk(action, from: root, mode: .deliver, plans: .shared)
-    if let falseDeclaration = result.falseDeclaration {
-      falseDeclaration.stop(action: action, root: root)
-    }
-    return result.deliveries
+    return (result.deliveries, result.falseDeclaration)
   }
+
+  /// Every model a dispatch would reach from `root`, in the walk's order, reducing nothing.
+  @MainActor
+  static func reachableModels(from root: AnyObject) -> [AnyObject] {
+    walk(Unrouted(), from: root, mode: .collectEveryModel, plans: .shared).reached
+  }
+
+  /// An action no model takes, for walks that only list models.
+  private struct Unrouted: Action {}
 
   /// The models `action` would be delivered to, in delivery order, reducing nothing.
   @MainActor
@@ -159,7 +179,11 @@ struct Walk: ~Copyable {
       answer = (plan.lastAcceptance, plan.lastSkipsBelow)
     }
     guard let (acceptance, skipsBelow) = answer else { return }
-    if acceptance != .ignores { take(object, model, acceptance) }
+    if acceptance != .ignores {
+      take(object, model, acceptance)
+    } else if case .collectEveryModel = mode {
+      reached.append(Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue())
+    }
     if skipsBelow, case .deliver = mode {
       #if DEBUG
         checkDeclaration(of: object, model.takeUnretainedValue())
@@ -228,7 +252,7 @@ struct Walk: ~Copyable {
     var slot = first
     var remaining = count
     while remaining > 0 {
-      let element = slot.load(as: UnsafeRawPointer?.self)
+      let element = Reflection.objectAddress(at: slot)
       slot += stride
       remaining -= 1
       guard let element, let model = modelPlan(of: element), visited.insert(element) else {
@@ -265,7 +289,7 @@ struct Walk: ~Copyable {
     for read in reads {
       switch read {
       case let .object(offset, .strong), let .object(offset, .unmanaged):
-        guard let object = (base + offset).load(as: UnsafeRawPointer?.self),
+        guard let object = Reflection.objectAddress(at: base + offset),
           let model = modelPlan(of: object)
         else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(object).retain())
@@ -273,7 +297,7 @@ struct Walk: ~Copyable {
       case let .object(offset, ownership):
         if let object = Reflection.loadObject(at: base + offset, ownership) { reach(object) }
       case let .objectArray(offset, stride):
-        let storage = (base + offset).load(as: UnsafeRawPointer.self)
+        let storage = Reflection.arrayStorage(at: base + offset)
         let count = Reflection.arrayCount(storage: storage)
         guard count > 0 else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
@@ -354,18 +378,4 @@ struct FalseDeclaration {
   let declaringType: AnyClass
   /// The first model below the declaring one that takes the action.
   let missed: AnyObject
-
-  /// Stops the program with a message naming the type, the action and the model's path.
-  @MainActor
-  func stop(action: any Action, root: AnyObject) -> Never {
-    let path = ModelPaths.paths(to: [missed], from: root)[ObjectIdentifier(missed)]
-    fatalError(
-      """
-      SwiftReduce: \(String(reflecting: declaringType)).handledBelow leaves out \
-      \(String(reflecting: type(of: action))), but the \(String(reflecting: type(of: missed))) \
-      at \(path ?? "a path no snapshot shows") below it handles \(String(reflecting: action)). \
-      Add the action's type to the declaration, or remove the declaration.
-      """
-    )
-  }
 }

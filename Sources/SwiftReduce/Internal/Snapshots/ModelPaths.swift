@@ -10,11 +10,19 @@ enum ModelPaths {
   @MainActor
   static func paths(to models: [AnyObject], from root: AnyObject) -> [ObjectIdentifier: String] {
     var builder = SnapshotBuilder()
-    builder.appendObject(root, label: "")
+    builder.record(root: root)
     var paths: [ObjectIdentifier: String] = [:]
     for model in models {
       paths[ObjectIdentifier(model)] = builder.path(to: model)
     }
     return paths
+  }
+
+  /// Every model a snapshot of the tree below `root` shows, in the order of their first lines.
+  @MainActor
+  static func shownModels(from root: AnyObject) -> [AnyObject] {
+    var builder = SnapshotBuilder()
+    builder.record(root: root)
+    return builder.models
   }
 }

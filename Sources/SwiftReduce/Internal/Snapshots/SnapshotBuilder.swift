@@ -1,23 +1,391 @@
 /// Walks a tree of models and records one ``SnapshotLine`` per value, in pre-order.
 ///
-/// Each model is shown in full at its first position; every later path to
-/// it, shared instance or cycle, becomes a one-line reference to that first
-/// position, so a printout always ends.
+/// It reads the tree by the walk's own plans (``PlanCache``), so it shows
+/// exactly the models a dispatch reaches, in the same order, and never looks
+/// inside a value the walk knows holds no model. Each model is shown in full
+/// at its first position; every later path to it, shared instance or cycle,
+/// becomes a one-line reference to that first position, so a printout always
+/// ends.
+///
+/// The builder keeps its own stack of pending work instead of recursing:
+/// a model, struct or collection whose line is open waits on the stack with
+/// the position of its next child, so a chain of any depth, through
+/// properties, optionals or arrays, is recorded without growing the call
+/// stack.
 @MainActor
 struct SnapshotBuilder {
-  private let layouts = TypeLayouts.shared
+  private let plans = PlanCache.shared
   private(set) var lines: [SnapshotLine] = []
   private var firstLineOfModel: [ObjectIdentifier: Int] = [:]
-  private var modelFrames: [ModelFrame] = []
-  /// The layout of the last object's class: siblings are mostly of one class.
-  private var lastObjectLayout: (type: ObjectIdentifier, layout: TypeLayout)?
+  /// Every model shown, in the order of its first line.
+  private(set) var models: [AnyObject] = []
+  private var pending: [Pending] = []
+  /// The plan of the last object's class: siblings are mostly of one class.
+  private var lastObjectPlan: (type: ObjectIdentifier, plan: TypePlan)?
   private var parent = -1
   private var depth = 0
+  /// For a builder that makes the text a set element is ordered by: the
+  /// models its enclosing builder has shown, which it refers to by their
+  /// line rather than show again, and it orders its own sets by their
+  /// elements' first lines, so that ordering never nests further.
+  private var enclosingModels: [ObjectIdentifier: Int]?
+
+  /// Work waiting on the stack: the rest of an open line's children.
+  private enum Pending {
+    /// The stored properties of a model or struct, from `next`.
+    case fields(owner: Owner, fields: [PlanField], next: Int, line: Int)
+    /// The elements of a collection, a payload or a value's runtime children, from `next`.
+    case elements(values: [Any], labels: Labels, next: Int, line: Int)
+  }
+
+  /// What holds the fields being recorded.
+  private enum Owner {
+    case object(AnyObject)
+    case value(Any, TypePlan)
+  }
+
+  /// How the elements of a pending collection are labelled.
+  private enum Labels {
+    /// `[0]`, `[1]`, …
+    case positions
+    /// One label per element.
+    case given([String])
+  }
+
+  // MARK: - Recording
+
+  /// Records the tree below `root`, or one line for an object that is not a model.
+  mutating func record(root: AnyObject) {
+    if let work = recordObject(root, label: "") { pending.append(work) }
+    run()
+  }
+
+  /// Records `value`, of the type `plan` describes, and everything inside it.
+  mutating func record(_ value: Any, plan: TypePlan, label: String) {
+    if let work = recordValue(value, plan, label: label) { pending.append(work) }
+    run()
+  }
+
+  /// Records pending children until none are left.
+  private mutating func run() {
+    while let top = pending.indices.last {
+      switch pending[top] {
+      case let .fields(owner, fields, next, line):
+        var position = next
+        var child: Pending?
+        switch owner {
+        case let .object(object):
+          // The frame holds `object`, so its fields stay where they are while read.
+          let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+          while position < fields.count, child == nil {
+            child = recordField(fields[position], at: base)
+            position += 1
+          }
+        case let .value(value, plan):
+          plan.access.withBytes(of: value) { base in
+            while position < fields.count, child == nil {
+              child = recordField(fields[position], at: base)
+              position += 1
+            }
+          }
+        }
+        guard let child else {
+          close(line)
+          pending.removeLast()
+          continue
+        }
+        pending[top] = .fields(owner: owner, fields: fields, next: position, line: line)
+        pending.append(child)
+      case let .elements(values, labels, next, line):
+        var position = next
+        var child: Pending?
+        while position < values.count, child == nil {
+          let element = values[position]
+          let label: String
+          switch labels {
+          case .positions: label = Self.indexLabel(position)
+          case let .given(texts): label = texts[position]
+          }
+          child = recordValue(element, plans.plan(for: type(of: element)), label: label)
+          position += 1
+        }
+        guard let child else {
+          close(line)
+          pending.removeLast()
+          continue
+        }
+        pending[top] = .elements(values: values, labels: labels, next: position, line: line)
+        pending.append(child)
+      }
+    }
+  }
+
+  /// Records a stored property; returns the work its open line waits on, if any.
+  private mutating func recordField(_ field: PlanField, at base: UnsafeRawPointer) -> Pending? {
+    let address = base + field.offset
+    if field.isReference {
+      guard let object = Reflection.loadObject(at: address, field.ownership) else {
+        appendLine(label: field.name, text: "nil")
+        return nil
+      }
+      return recordObject(object, label: field.name)
+    }
+    let plan = field.plan
+    switch plans.presentation(of: plan) {
+    case let .text(formatter):
+      appendLine(label: field.name, text: formatter.text(at: address))
+      return nil
+    case .registrar:
+      return nil
+    case .untraversed:
+      appendLine(label: field.name, text: "(untraversed)")
+      return nil
+    default:
+      return recordValue(plan.access.load(from: address), plan, label: field.name)
+    }
+  }
+
+  /// Records a value; returns the work its open line waits on, if any.
+  private mutating func recordValue(_ value: Any, _ plan: TypePlan, label: String) -> Pending? {
+    switch plans.presentation(of: plan) {
+    case let .text(formatter):
+      var text = ""
+      plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
+      appendLine(label: label, text: text)
+    case .model, .object:
+      return recordObject(value as AnyObject, label: label)
+    case .fields:
+      guard let fields = plans.fields(of: plan) else {
+        return recordRuntimeChildren(of: value, plan, label: label)
+      }
+      let line = open(label: label, text: plan.name, kind: .node)
+      return .fields(owner: .value(value, plan), fields: fields, next: 0, line: line)
+    case let .optional(optionalType):
+      guard let wrapped = optionalType.unwrap(value) else {
+        appendLine(label: label, text: "nil")
+        return nil
+      }
+      return recordValue(wrapped, plans.plan(for: type(of: wrapped)), label: label)
+    case let .collection(collectionType):
+      return recordElements(of: value, collectionType, label: label)
+    case .enumeration:
+      return recordEnumeration(value, plan, label: label)
+    case .runtimeChildren:
+      return recordRuntimeChildren(of: value, plan, label: label)
+    case .existential:
+      let opened = plans.plan(for: type(of: value))
+      guard opened !== plan else {
+        appendLine(label: label, text: String(reflecting: value))
+        return nil
+      }
+      return recordValue(value, opened, label: label)
+    case .registrar:
+      break
+    case .untraversed:
+      appendLine(label: label, text: "(untraversed)")
+    }
+    return nil
+  }
+
+  /// Records a model in full, or a reference to where it was first recorded;
+  /// any other object by its description or its type.
+  private mutating func recordObject(_ object: AnyObject, label: String) -> Pending? {
+    let objectType = ObjectIdentifier(type(of: object))
+    let plan: TypePlan
+    if let last = lastObjectPlan, last.type == objectType {
+      plan = last.plan
+    } else {
+      plan = plans.plan(for: type(of: object))
+      lastObjectPlan = (objectType, plan)
+    }
+    guard plan.model != nil else {
+      appendLine(label: label, text: Self.opaqueText(of: object, plan))
+      return nil
+    }
+    let identity = ObjectIdentifier(object)
+    if let enclosing = enclosingModels?[identity] {
+      appendLine(label: label, text: "\(plan.name) (line \(enclosing))")
+      return nil
+    }
+    if let first = firstLineOfModel[identity] {
+      appendLine(label: label, text: "\(plan.name) (same as \(path(toLine: first)))")
+      return nil
+    }
+    firstLineOfModel[identity] = lines.count
+    models.append(object)
+    let line = open(label: label, text: plan.name, kind: .node)
+    if let fields = plans.fields(of: plan) {
+      return .fields(owner: .object(object), fields: fields, next: 0, line: line)
+    }
+    // The runtime lists the children of a model whose layout cannot be read, as the walk reads them.
+    var values: [Any] = []
+    var names: [String] = []
+    for level in Reflection.classHierarchy(of: type(of: object)) {
+      for index in 0..<Reflection.childCount(of: object, as: level) {
+        let child = Reflection.namedChild(of: object, as: level, at: index)
+        names.append(child.name)
+        values.append(child.value)
+      }
+    }
+    return .elements(values: values, labels: .given(names), next: 0, line: line)
+  }
+
+  private static func opaqueText(of object: AnyObject, _ plan: TypePlan) -> String {
+    if object is any Actor { return plan.name }
+    if let object = object as? any CustomDebugStringConvertible { return object.debugDescription }
+    if let object = object as? any CustomStringConvertible { return object.description }
+    return plan.name
+  }
+
+  /// Records an enum value with payloads: on one line when no model can be
+  /// inside, else the case with its payload below it.
+  private mutating func recordEnumeration(_ value: Any, _ plan: TypePlan, label: String)
+    -> Pending?
+  {
+    guard Reflection.childCount(of: value, as: plan.type) > 0 else {
+      appendLine(label: label, text: oneLineText(of: value, plan))
+      return nil
+    }
+    let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
+    let payloadPlan = plans.plan(for: type(of: payload.value))
+    guard payloadPlan.mayHoldModels else {
+      appendLine(label: label, text: oneLineText(of: value, plan))
+      return nil
+    }
+    let line = open(label: label, text: "." + payload.name, kind: .node)
+    return .elements(values: [payload.value], labels: .given(["0"]), next: 0, line: line)
+  }
+
+  /// Records a value whose layout cannot be read by the children the runtime lists.
+  private mutating func recordRuntimeChildren(of value: Any, _ plan: TypePlan, label: String)
+    -> Pending?
+  {
+    var values: [Any] = []
+    var names: [String] = []
+    for index in 0..<Reflection.childCount(of: value, as: plan.type) {
+      let child = Reflection.namedChild(of: value, as: plan.type, at: index)
+      names.append(child.name)
+      values.append(child.value)
+    }
+    let line = open(label: label, text: plan.name, kind: .node)
+    return .elements(values: values, labels: .given(names), next: 0, line: line)
+  }
+
+  // MARK: - Collections
+
+  /// Records the elements of a standard collection: arrays in order,
+  /// labelled by index; dictionaries in the order of their keys' text; sets
+  /// in the order of their elements' text.
+  private mutating func recordElements(
+    of value: Any, _ collectionType: any StandardCollection.Type, label: String
+  ) -> Pending? {
+    var values = collectionType.elements(of: value)
+    let count = values.count
+    var labels = Labels.positions
+    let header: String
+    switch collectionType.order {
+    case .positions:
+      header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
+    case let .keys(keyType):
+      header = count == 0 ? "[:]" : count == 1 ? "1 entry" : "\(count) entries"
+      let keyPlan = plans.plan(for: keyType)
+      var keyed = zip(collectionType.keys(of: value), values).map {
+        (key: oneLineText(of: $0, keyPlan), value: $1)
+      }
+      if keyPlan.mayHoldModels {
+        // The walk reaches models in keys too: show each entry whole, and
+        // order entries whose keys read alike by all they show.
+        let entries = collectionType.entries(of: value)
+        keyed = zip(keyed, entries).map { ($0.key, $1) }
+        keyed =
+          keyed.map { entry in
+            let plan = plans.plan(for: type(of: entry.value))
+            return (key: entry.key, order: sortingText(of: entry.value, plan), value: entry.value)
+          }
+          .sorted { ($0.key, $0.order) < ($1.key, $1.order) }.map { ($0.key, $0.value) }
+      } else {
+        keyed.sort { $0.key < $1.key }
+      }
+      values = keyed.map(\.value)
+      labels = .given(keyed.map { "[" + $0.key + "]" })
+    case .unordered:
+      header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
+      let elementPlan = plans.plan(for: collectionType.elementType)
+      values = values.map { (text: sortingText(of: $0, elementPlan), element: $0) }
+        .sorted { $0.text < $1.text }.map(\.element)
+    }
+    let line = open(label: label, text: header, kind: .collection)
+    return .elements(values: values, labels: labels, next: 0, line: line)
+  }
+
+  /// The text a set element is ordered by: its line, or for a model or any
+  /// value shown on several lines, its whole printout, so that a set is
+  /// shown the same whatever the order it iterates in.
+  ///
+  /// Only the outermost builder prints elements to order them: the printout
+  /// refers to models already shown by their line, and orders the sets it
+  /// meets by their elements' lines alone, so no cycle and no nesting of
+  /// sets makes it recurse more than once.
+  private func sortingText(of element: Any, _ plan: TypePlan) -> String {
+    if case let .text(formatter) = plans.presentation(of: plan) {
+      var text = ""
+      plan.access.withBytes(of: element) { text = formatter.text(at: $0) }
+      return text
+    }
+    guard enclosingModels == nil else { return plan.name }
+    var builder = SnapshotBuilder()
+    builder.enclosingModels = firstLineOfModel
+    builder.record(element, plan: plans.plan(for: type(of: element)), label: "")
+    return TreeSnapshot(lines: builder.lines).description
+  }
+
+  /// A value on one line: its own format, or a struct, tuple or enum payload
+  /// of such values written out as Swift writes them.
+  private func oneLineText(of value: Any, _ plan: TypePlan) -> String {
+    switch plans.presentation(of: plan) {
+    case let .text(formatter):
+      var text = ""
+      plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
+      return text
+    case .enumeration:
+      if let formatter = describingFormatter(for: plan.type) {
+        var text = ""
+        plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
+        return text
+      }
+      guard Reflection.childCount(of: value, as: plan.type) > 0 else {
+        return "." + String(describing: value)
+      }
+      let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
+      let payloadText = oneLineText(of: payload.value, plans.plan(for: type(of: payload.value)))
+      let isTuple = Reflection.kind(of: type(of: payload.value)) == .tuple
+      return "." + payload.name + (isTuple ? payloadText : "(" + payloadText + ")")
+    case .fields:
+      guard let fields = plans.fields(of: plan), !plan.mayHoldModels else {
+        return String(describing: value)
+      }
+      var parts: [String] = []
+      plan.access.withBytes(of: value) { base in
+        for field in fields {
+          let text = oneLineText(of: field.plan.access.load(from: base + field.offset), field.plan)
+          let isPosition = field.name.isEmpty || field.name.allSatisfy(\.isNumber)
+          parts.append(isPosition ? text : field.name + ": " + text)
+        }
+      }
+      let isTuple = Reflection.kind(of: plan.type) == .tuple
+      return (isTuple ? "" : plan.name) + "(" + parts.joined(separator: ", ") + ")"
+    case let .optional(optionalType):
+      guard let wrapped = optionalType.unwrap(value) else { return "nil" }
+      return oneLineText(of: wrapped, plans.plan(for: type(of: wrapped)))
+    default:
+      return String(describing: value)
+    }
+  }
 
   // MARK: - Lines
 
   /// Records a line without children.
-  mutating func appendLine(label: String, text: String) {
+  private mutating func appendLine(label: String, text: String) {
     lines.append(
       SnapshotLine(
         label: label, text: text, depth: depth, parent: parent, end: lines.count + 1, kind: .leaf))
@@ -39,239 +407,11 @@ struct SnapshotBuilder {
     depth -= 1
   }
 
-  // MARK: - Values
-
-  /// Records `value` and everything inside it.
-  mutating func appendValue<Value>(_ value: Value, label: String) {
-    appendValue(value, layout: layouts.layout(for: Value.self), label: label)
-  }
-
-  private mutating func appendValue<Value>(_ value: Value, layout: TypeLayout, label: String) {
-    switch layout.kind {
-    case let .text(formatter):
-      withUnsafePointer(to: value) { appendLine(label: label, text: formatter.text(at: $0)) }
-    case .model, .object:
-      // These layouts are only made for class types, whose values are one reference.
-      appendObject(unsafeBitCast(value, to: AnyObject.self), label: label)
-    case .fields:
-      let index = open(label: label, text: layout.name, kind: .node)
-      withUnsafePointer(to: value) { appendFields(of: layout, at: UnsafeRawPointer($0)) }
-      close(index)
-    case .container:
-      guard let container = value as? any TreeContainer else { return }
-      container.append(label: label, to: &self)
-    case .enumeration:
-      appendEnumeration(value, label: label)
-    case .registrar:
-      return
-    case .untraversed:
-      appendLine(label: label, text: "(untraversed)")
-    case .existential:
-      let opened = value as Any
-      layouts.layout(for: type(of: opened)).access.append(
-        casting: opened, label: label, to: &self)
-    }
-  }
-
-  /// Records a model in full, or a reference to where it was first recorded;
-  /// any other object by its description or its type.
-  mutating func appendObject(_ object: AnyObject, label: String) {
-    let floor = modelFrames.count
-    if startObject(object, label: label) {
-      recordModels(downTo: floor)
-    }
-  }
-
-  /// Records the line of an object, and whether a model's frame was pushed.
-  ///
-  /// For a model met for the first time, it also pushes the model's frame,
-  /// whose properties the caller then records, and returns `true`.
-  private mutating func startObject(_ object: AnyObject, label: String) -> Bool {
-    let objectType = ObjectIdentifier(type(of: object))
-    let layout: TypeLayout
-    if let last = lastObjectLayout, last.type == objectType {
-      layout = last.layout
-    } else {
-      layout = layouts.layout(for: type(of: object))
-      lastObjectLayout = (objectType, layout)
-    }
-    guard case .model = layout.kind else {
-      appendLine(label: label, text: Self.opaqueText(of: object, layout))
-      return false
-    }
-    let identity = ObjectIdentifier(object)
-    if let first = firstLineOfModel[identity] {
-      appendLine(label: label, text: "\(layout.name) (same as \(path(toLine: first)))")
-      return false
-    }
-    firstLineOfModel[identity] = lines.count
-    let line = open(label: label, text: layout.name, kind: .node)
-    let fields = layout.fieldsAreReadable ? layout.fields : []
-    modelFrames.append(ModelFrame(object: object, fields: fields, line: line))
-    return true
-  }
-
-  /// Records the properties of the models on the frame stack above `floor`.
-  ///
-  /// A model that a property refers to directly (strong, `weak`, `unowned`
-  /// or optional) gets a frame of its own instead of a nested call, so a
-  /// chain of any length is recorded without growing the call stack; models
-  /// inside values (arrays, structs) are recorded by a nested call.
-  private mutating func recordModels(downTo floor: Int) {
-    while modelFrames.count > floor {
-      let top = modelFrames.count - 1
-      let frame = modelFrames[top]
-      // The frame keeps `object` alive while its fields are read at their offsets.
-      let base = UnsafeRawPointer(Unmanaged.passUnretained(frame.object).toOpaque())
-      var next = frame.nextField
-      var pushedModel = false
-      while next < frame.fields.count, !pushedModel {
-        let field = frame.fields[next]
-        next += 1
-        if !field.isReference {
-          appendField(field, at: base + field.offset)
-        } else if let object = Reflection.loadObject(at: base + field.offset, field.ownership) {
-          pushedModel = startObject(object, label: field.name)
-        } else {
-          appendLine(label: field.name, text: "nil")
-        }
-      }
-      if pushedModel {
-        // Resume this model's remaining properties once the new one is done.
-        modelFrames[top].nextField = next
-      } else {
-        close(frame.line)
-        modelFrames.removeLast()
-      }
-    }
-  }
-
-  /// One model whose properties are being recorded.
-  private struct ModelFrame {
-    let object: AnyObject
-    let fields: [LayoutField]
-    let line: Int
-    var nextField = 0
-
-    init(object: AnyObject, fields: [LayoutField], line: Int) {
-      self.object = object
-      self.fields = fields
-      self.line = line
-    }
-  }
-
-  private static func opaqueText(of object: AnyObject, _ layout: TypeLayout) -> String {
-    if object is any Actor { return layout.name }
-    if let object = object as? any CustomDebugStringConvertible { return object.debugDescription }
-    if let object = object as? any CustomStringConvertible { return object.description }
-    return layout.name
-  }
-
-  /// Records the stored properties of a struct or tuple laid out at `base`.
-  private mutating func appendFields(of layout: TypeLayout, at base: UnsafeRawPointer) {
-    for field in layout.fields {
-      let address = base + field.offset
-      if field.isReference {
-        if let object = Reflection.loadObject(at: address, field.ownership) {
-          appendObject(object, label: field.name)
-        } else {
-          appendLine(label: field.name, text: "nil")
-        }
-      } else {
-        appendField(field, at: address)
-      }
-    }
-  }
-
-  /// Records a stored property that is not a direct object reference.
-  private mutating func appendField(_ field: LayoutField, at address: UnsafeRawPointer) {
-    switch field.layout(in: layouts).kind {
-    case let .text(formatter):
-      appendLine(label: field.name, text: formatter.text(at: address))
-    case .registrar:
-      return
-    default:
-      field.access.append(at: address, label: field.name, to: &self)
-    }
-  }
-
-  /// Records an enum value with payloads: on one line when no model can be
-  /// inside, else the case with its payload below it.
-  private mutating func appendEnumeration<Value>(_ value: Value, label: String) {
-    let mirror = Mirror(reflecting: value)
-    guard let payload = mirror.children.first, let caseName = payload.label else {
-      appendLine(label: label, text: "." + String(describing: value))
-      return
-    }
-    let payloadType = type(of: payload.value)
-    guard layouts.layout(for: payloadType).mayHoldModels else {
-      appendLine(label: label, text: "." + String(describing: value))
-      return
-    }
-    let index = open(label: label, text: "." + caseName, kind: .node)
-    layouts.layout(for: payloadType).access.append(casting: payload.value, label: "0", to: &self)
-    close(index)
-  }
-
-  // MARK: - Collections
-
-  /// Records the elements of an array in order, labelled by index.
-  mutating func appendElements<Elements: Collection>(_ elements: Elements, label: String) {
-    let count = elements.count
-    let header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
-    let index = open(label: label, text: header, kind: .collection)
-    let layout = layouts.layout(for: Elements.Element.self)
-    var offset = 0
-    var position = elements.startIndex
-    while position != elements.endIndex {
-      let element = elements[position]
-      switch layout.kind {
-      case .model, .object:
-        // A class element is one reference; casting it would box it first.
-        appendObject(unsafeBitCast(element, to: AnyObject.self), label: Self.indexLabel(offset))
-      default:
-        appendValue(element, layout: layout, label: Self.indexLabel(offset))
-      }
-      elements.formIndex(after: &position)
-      offset += 1
-    }
-    close(index)
-  }
-
   /// `[0]`, `[1]`, …: the first labels are made once, since every array uses them.
   private static let indexLabels = (0..<256).map { "[\($0)]" }
 
   private static func indexLabel(_ offset: Int) -> String {
     offset < indexLabels.count ? indexLabels[offset] : "[\(offset)]"
-  }
-
-  /// Records the entries of a dictionary, labelled by key, in the order of their keys' text.
-  mutating func appendEntries<Key, Value>(_ entries: [Key: Value], label: String) {
-    let count = entries.count
-    let header = count == 0 ? "[:]" : count == 1 ? "1 entry" : "\(count) entries"
-    let index = open(label: label, text: header, kind: .collection)
-    let keyLayout = layouts.layout(for: Key.self)
-    let valueLayout = layouts.layout(for: Value.self)
-    let keyed = entries.map { (key: Self.oneLineText(of: $0.key, keyLayout), value: $0.value) }
-    for entry in keyed.sorted(by: { $0.key < $1.key }) {
-      appendValue(entry.value, layout: valueLayout, label: "[\(entry.key)]")
-    }
-    close(index)
-  }
-
-  /// Records the elements of a set in the order of their text, labelled by that position.
-  mutating func appendSetElements<Element>(_ elements: Set<Element>, label: String) {
-    let layout = layouts.layout(for: Element.self)
-    let sorted = elements.map { (text: Self.oneLineText(of: $0, layout), element: $0) }
-      .sorted { $0.text < $1.text }
-    appendElements(sorted.lazy.map(\.element), label: label)
-  }
-
-  private static func oneLineText<Value>(of value: Value, _ layout: TypeLayout) -> String {
-    if case let .text(formatter) = layout.kind {
-      return withUnsafePointer(to: value) { formatter.text(at: $0) }
-    }
-    return String(describing: value)
   }
 
   // MARK: - Paths

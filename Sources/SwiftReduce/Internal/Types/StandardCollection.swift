@@ -1,4 +1,5 @@
-/// The standard library's collections, which the walk enters by iterating.
+/// The standard library's collections: the walk enters them by iterating, and
+/// snapshots and copies treat them element by element.
 ///
 /// Their elements live in storage objects the walk cannot otherwise see into,
 /// and iterating one yields exactly what it holds. Every other type, including
@@ -7,23 +8,121 @@
 protocol StandardCollection {
   static var elementType: Any.Type { get }
 
+  /// How a snapshot labels and orders the elements.
+  static var order: CollectionOrder { get }
+
   /// A cursor over `value`'s elements, or `nil` if it is empty or not of this type.
   static func makeCursor(over value: Any) -> (any ElementCursor)?
+
+  /// The elements of `value` in iteration order; for a dictionary, its values.
+  static func elements(of value: Any) -> [Any]
+
+  /// The keys of `value` in iteration order, matching ``elements(of:)``, for a dictionary.
+  static func keys(of value: Any) -> [Any]
+
+  /// The elements of `value` as iteration yields them: for a dictionary, `(key:, value:)` pairs.
+  static func entries(of value: Any) -> [Any]
+
+  /// `value` with each element (each value, for a dictionary) replaced by
+  /// `transform` of it, in place where the type allows, keeping indices.
+  static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any
+}
+
+/// How a collection's elements are labelled and ordered in a snapshot.
+enum CollectionOrder {
+  /// By position: `[0]`, `[1]`, … (arrays and slices).
+  case positions
+  /// By key, in the order of the keys' text (dictionaries).
+  case keys(Any.Type)
+  /// In the order of the elements' text, since iteration order means nothing (sets).
+  case unordered
 }
 
 extension StandardCollection where Self: Collection {
   static var elementType: Any.Type { Element.self }
+  static var order: CollectionOrder { .positions }
 
   static func makeCursor(over value: Any) -> (any ElementCursor)? {
     guard let elements = value as? Self, !elements.isEmpty else { return nil }
     return CollectionCursor(elements)
+  }
+
+  static func elements(of value: Any) -> [Any] {
+    guard let elements = value as? Self else { return [] }
+    return elements.map { $0 }
+  }
+
+  static func keys(of value: Any) -> [Any] { [] }
+
+  static func entries(of value: Any) -> [Any] {
+    guard let elements = value as? Self else { return [] }
+    return elements.map { $0 }
+  }
+}
+
+extension StandardCollection where Self: MutableCollection {
+  static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any {
+    guard var elements = value as? Self else { return value }
+    var position = elements.startIndex
+    while position != elements.endIndex {
+      if let element = transform(elements[position]) as? Element {
+        elements[position] = element
+      }
+      elements.formIndex(after: &position)
+    }
+    return elements
   }
 }
 
 extension Array: StandardCollection {}
 extension ContiguousArray: StandardCollection {}
 extension ArraySlice: StandardCollection {}
-extension Dictionary: StandardCollection {}
-extension Dictionary.Keys: StandardCollection {}
-extension Dictionary.Values: StandardCollection {}
-extension Set: StandardCollection {}
+extension Dictionary.Values: StandardCollection {
+  /// A dictionary's order is no order: the values are shown as a set's elements are.
+  static var order: CollectionOrder { .unordered }
+}
+
+extension Dictionary.Keys: StandardCollection {
+  static var order: CollectionOrder { .unordered }
+
+  /// The keys of the viewed dictionary with its keys and values transformed.
+  static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any {
+    guard let keys = value as? Self, let dictionary = CollectionLayout.dictionary(viewedBy: keys),
+      let mapped = Dictionary.mapElements(of: dictionary, transform) as? [Key: Value]
+    else { return value }
+    return mapped.keys
+  }
+}
+
+extension Dictionary: StandardCollection {
+  static var order: CollectionOrder { .keys(Key.self) }
+
+  static func elements(of value: Any) -> [Any] {
+    guard let dictionary = value as? Self else { return [] }
+    return dictionary.values.map { $0 }
+  }
+
+  static func keys(of value: Any) -> [Any] {
+    guard let dictionary = value as? Self else { return [] }
+    return dictionary.keys.map { $0 }
+  }
+
+  /// Keys are transformed too, since the walk reaches the models in them; of
+  /// keys made equal, the first is kept.
+  static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any {
+    guard let dictionary = value as? Self else { return value }
+    let entries = dictionary.map { entry in
+      (transform(entry.key) as? Key ?? entry.key, transform(entry.value) as? Value ?? entry.value)
+    }
+    return Dictionary(entries, uniquingKeysWith: { first, _ in first })
+  }
+}
+
+extension Set: StandardCollection {
+  static var order: CollectionOrder { .unordered }
+
+  static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any {
+    guard let set = value as? Self else { return value }
+    return Set(set.map { transform($0) as? Element ?? $0 })
+  }
+}
