@@ -15,6 +15,7 @@ let package = Package(
       dependencies: [
         .product(name: "SwiftReduce", package: "SwiftReduce"),
         .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
+        .product(name: "SwiftReduceTesting", package: "SwiftReduce"),
       ]
     )
   ],

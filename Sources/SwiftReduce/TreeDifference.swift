@@ -64,7 +64,9 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
 
   init(from old: [SnapshotLine], to new: [SnapshotLine]) {
     var comparison = Comparison(old: old, new: new)
-    comparison.compareRoots()
+    if !comparison.alignedMismatches.isEmpty || old.count != new.count {
+      comparison.compareRoots()
+    }
     changes = comparison.changes
   }
 }
@@ -73,6 +75,11 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
 ///
 /// The walk keeps its own stack of steps instead of recursing, so trees of
 /// any depth are compared, and builds the path of a value only when it changed.
+///
+/// Most comparisons are of two snapshots of nearly the same tree, as in a
+/// test store's check, where one value or a few changed: one pass over the
+/// lines at equal indices finds where the snapshots differ, and a subtree
+/// with no such line is skipped whole, without matching its children.
 private struct Comparison {
   /// One piece of work, in tree order.
   private enum Step {
@@ -86,11 +93,19 @@ private struct Comparison {
 
   let old: [SnapshotLine]
   let new: [SnapshotLine]
+  /// The indices, in increasing order, at which `old` and `new` both have a
+  /// line and the two lines differ.
+  let alignedMismatches: [Int]
   var changes: [TreeDifference.Change] = []
 
   init(old: [SnapshotLine], new: [SnapshotLine]) {
     self.old = old
     self.new = new
+    var mismatches: [Int] = []
+    for index in 0..<min(old.count, new.count) where old[index] != new[index] {
+      mismatches.append(index)
+    }
+    alignedMismatches = mismatches
   }
 
   mutating func compareRoots() {
@@ -99,6 +114,7 @@ private struct Comparison {
     while let step = stack.popLast() {
       switch step {
       case let .compare(oldIndex, newIndex):
+        if isSameSubtree(oldIndex, newIndex) { continue }
         let before = old[oldIndex]
         let after = new[newIndex]
         let sameContainer =
@@ -121,6 +137,33 @@ private struct Comparison {
           .init(path: Self.path(newIndex, new), old: nil, new: Self.text(of: newIndex, in: new)))
       }
     }
+  }
+
+  /// Whether the values on two lines are equal, with everything below them.
+  private func isSameSubtree(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+    let size = old[oldIndex].end - oldIndex
+    guard new[newIndex].end - newIndex == size else { return false }
+    if oldIndex == newIndex {
+      // Equal lines at equal indices: the subtrees are the same if no
+      // mismatch falls inside them.
+      var low = 0
+      var high = alignedMismatches.count
+      while low < high {
+        let middle = (low + high) / 2
+        if alignedMismatches[middle] < oldIndex { low = middle + 1 } else { high = middle }
+      }
+      return low == alignedMismatches.count || alignedMismatches[low] >= oldIndex + size
+    }
+    // At different indices, after a value appeared or disappeared earlier:
+    // compare line by line, each line's extent relative to its own index.
+    for offset in 0..<size {
+      let before = old[oldIndex + offset]
+      let after = new[newIndex + offset]
+      guard before.text == after.text, before.label == after.label, before.kind == after.kind,
+        before.end - oldIndex == after.end - newIndex
+      else { return false }
+    }
+    return true
   }
 
   /// Matches the children of two lines by label, keeping the order of both.

@@ -1,20 +1,27 @@
 import SwiftReduce
 
-/// Records each action a test store dispatches, with the state it left.
+/// Records each action a test store dispatches, with the state before and after it.
 ///
 /// Its middleware is the outermost one, so it sees every action in the order
 /// the store reduces them, including those that other middleware, subscribers
-/// and effects dispatch, and records the state once the rest of the chain
-/// has handled the action.
+/// and effects dispatch. It copies the tree before passing an action on, for
+/// the closure that describes the action's change, and records a snapshot
+/// once the rest of the chain has handled it, to compare with.
+///
+/// Every copy it makes stays alive as long as the recorder, which is as long
+/// as its test store: a copied model's `deinit` that reaches something the
+/// copy shares with the real tree, such as a `Subscription`, must not run
+/// while the test does.
 @MainActor
 final class ActionRecorder<Root: Reducer> {
-  /// One dispatched action and the state it left.
+  /// One dispatched action, the state it started from and the state it left.
   struct Entry {
     let action: any Action
+    /// A copy of the tree just before the action, which the closure changes
+    /// into the state expected after it; `nil` when the tree cannot be copied.
+    let before: ModelTreeCopy<Root>?
     /// The tree after the action, as printed.
-    let snapshot: TreeSnapshot
-    /// A copy of the tree after the action, for the next closure to start from.
-    let after: ModelTreeCopy<Root>?
+    let after: TreeSnapshot
   }
 
   /// The actions not yet asserted, oldest first.
@@ -23,19 +30,27 @@ final class ActionRecorder<Root: Reducer> {
   /// Why the tree cannot be copied, once a copy has failed.
   private(set) var copyProblem: String?
 
+  /// Every copy made, kept until the recorder is released.
+  private var copies: [ModelTreeCopy<Root>] = []
+
   /// The middleware that records actions, to put first in the store's chain.
   var middleware: Middleware<Root> {
     Middleware { [self] action, store, next in
+      // Copied here rather than after the previous action: the same state
+      // unless the test changed the tree directly in between, and then the
+      // direct change is not this action's.
+      let before = copy(of: store.root)
       next(action)
-      entries.append(
-        Entry(action: action, snapshot: TreeSnapshot(store.root), after: copy(of: store.root)))
+      entries.append(Entry(action: action, before: before, after: TreeSnapshot(store.root)))
     }
   }
 
   /// A deep copy of the tree below `root`, or `nil` with ``copyProblem`` set.
-  func copy(of root: Root) -> ModelTreeCopy<Root>? {
+  private func copy(of root: Root) -> ModelTreeCopy<Root>? {
     do {
-      return try ModelTreeCopy(copying: root)
+      let copy = try ModelTreeCopy(copying: root)
+      copies.append(copy)
+      return copy
     } catch {
       copyProblem =
         "TestStore cannot copy \(error.typeNames.joined(separator: ", ")): the runtime does "

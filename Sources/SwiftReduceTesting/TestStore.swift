@@ -45,6 +45,13 @@ import Testing
 /// `unowned` references point at copies, and cycles are copied as cycles.
 /// Objects that are not models, and actors, are shared with the real tree.
 /// The real tree is never touched by the closure.
+///
+/// Every copy a test store makes lives until the test store is released,
+/// so that a model's `deinit` never runs on a copy while the test runs: a
+/// copied model shares the real model's objects that are not models, and a
+/// `deinit` that cancels a shared `Subscription`, say, would stop the real
+/// one. A test store therefore holds one copy of the tree for each action
+/// it dispatches.
 @MainActor
 public final class TestStore<Root: Reducer> {
   /// The store that owns the real tree; subscribe to it like to any store.
@@ -57,12 +64,6 @@ public final class TestStore<Root: Reducer> {
   public var exhaustivity: Exhaustivity = .on
 
   private let recorder: ActionRecorder<Root>
-
-  /// A copy of the state just before the action being checked, which each
-  /// closure's copy starts from.
-  ///
-  /// `nil` when the tree cannot be copied.
-  private var expectedBase: ModelTreeCopy<Root>?
 
   /// Creates a test store that owns a tree of models.
   ///
@@ -101,8 +102,8 @@ public final class TestStore<Root: Reducer> {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     skipUnreceivedActions(before: "sending \(actionText(action))", sourceLocation)
-    // The tree as it is now, including any change the test made to it directly.
-    expectedBase = recorder.copy(of: root)
+    // The recorder copies the tree as it is now, including any change the
+    // test made to it directly, then records the state the action leaves.
     store.dispatch(action)
     guard !recorder.entries.isEmpty else {
       Issue.record(
@@ -143,7 +144,6 @@ public final class TestStore<Root: Reducer> {
           check(entry, updateExpected, sourceLocation)
           return
         }
-        expectedBase = entry.after
         if exhaustivity == .on {
           Issue.record(
             Comment(
@@ -197,22 +197,26 @@ public final class TestStore<Root: Reducer> {
 
   /// Compares the state after `entry` with the expected state, recording
   /// one issue that lists every difference.
+  ///
+  /// The closure changes the copy taken just before the action, which
+  /// nothing else reads: it is the expected state once the closure returns.
   private func check(
     _ entry: ActionRecorder<Root>.Entry, _ updateExpected: ((Root) -> Void)?,
     _ sourceLocation: SourceLocation
   ) {
-    defer { expectedBase = entry.after }
-    guard let base = expectedBase, let expectedCopy = recorder.copy(of: base.root) else {
+    guard let expectedCopy = entry.before else {
       if let problem = recorder.copyProblem {
         Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
       }
       return
     }
+    // Only needed to tell what the closure asserts, when nothing else is checked.
+    let base = exhaustivity == .off ? TreeSnapshot(expectedCopy.root) : nil
     updateExpected?(expectedCopy.root)
     let expected = TreeSnapshot(expectedCopy.root)
-    var changes = entry.snapshot.difference(from: expected).changes
-    if exhaustivity == .off {
-      let asserted = expected.difference(from: TreeSnapshot(base.root)).changes.map(\.path)
+    var changes = entry.after.difference(from: expected).changes
+    if let base {
+      let asserted = expected.difference(from: base).changes.map(\.path)
       changes = changes.filter { change in
         asserted.contains { Self.path($0, isRelatedTo: change.path) }
       }
@@ -237,16 +241,17 @@ public final class TestStore<Root: Reducer> {
 
   /// Drops the actions waiting to be received, failing with their names when
   /// exhaustivity is on.
-  private func skipUnreceivedActions(before step: String, _ sourceLocation: SourceLocation) {
-    guard let last = recorder.entries.last else { return }
+  private func skipUnreceivedActions(
+    before step: @autoclosure () -> String, _ sourceLocation: SourceLocation
+  ) {
+    guard !recorder.entries.isEmpty else { return }
     let names = recorder.entries.map { "  " + actionText($0.action) }
     recorder.entries.removeAll()
-    expectedBase = last.after
     guard exhaustivity == .on else { return }
     let count = names.count == 1 ? "1 action was" : "\(names.count) actions were"
     Issue.record(
       Comment(
-        rawValue: "\(count) dispatched but not received before \(step):\n"
+        rawValue: "\(count) dispatched but not received before \(step()):\n"
           + names.joined(separator: "\n")),
       sourceLocation: sourceLocation)
   }

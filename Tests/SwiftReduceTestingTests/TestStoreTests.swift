@@ -162,6 +162,15 @@ struct TestStoreTests {
     }
   }
 
+  @Test func copyDeinitDoesNotRunWhileTheTestStoreLives() {
+    let store = TestStore(Booth())
+    var films: [String] = []
+    store.root.projector.subscription = store.store.subscribe(\.film) { films.append($0) }
+    store.send(CinemaAction.rename("Alien")) { $0.film = "Alien" }
+    store.send(CinemaAction.rename("Heat")) { $0.film = "Heat" }
+    #expect(films == ["", "Alien", "Heat"])
+  }
+
   @Test func rootIsTheRealTree() {
     let cinema = Cinema()
     let store = TestStore(cinema)

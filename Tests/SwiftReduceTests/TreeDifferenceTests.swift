@@ -122,6 +122,37 @@ struct TreeDifferenceTests {
     #expect(TreeSnapshot(bookstore).difference(from: before).isEmpty)
   }
 
+  @Test func changeAfterAnAddedModelIsFoundPastTheLinesItShifts() {
+    let bookstore = makeBookstore()
+    let before = TreeSnapshot(bookstore)
+    bookstore.aisles[0].books.append(Novel("Emma", pages: 200))
+    bookstore.loans["Heat"] = 3
+    #expect(
+      TreeSnapshot(bookstore).difference(from: before).changes == [
+        .init(path: "aisles[0].books[2]", old: nil, new: "Novel\n  title: \"Emma\"\n  pages: 200"),
+        .init(path: "loans[\"Heat\"]", old: "2", new: "3"),
+      ])
+  }
+
+  @Test func modelMovedBetweenArraysOfAnEqualSizedTreeIsARemovalAndAnAddition() {
+    let bookstore = makeBookstore()
+    let before = TreeSnapshot(bookstore)
+    let heat = bookstore.aisles[0].books.removeLast()
+    bookstore.aisles[1].books.append(heat)
+    expectText(
+      TreeSnapshot(bookstore).difference(from: before).description,
+      """
+      aisles[0].books[1]
+        - Novel
+        -   title: "Heat"
+        -   pages: 210
+      aisles[1].books[1]
+        + Novel
+        +   title: "Heat"
+        +   pages: 210
+      """)
+  }
+
   @Test func comparesAHundredThousandDeepChainWithoutRecursion() {
     let chain = makePenChain(100_000)
     let before = TreeSnapshot(chain.first)

@@ -71,6 +71,28 @@ final class Reel: Reducer {
   }
 }
 
+/// A projection booth, whose projector follows the film it shows.
+final class Booth: Reducer {
+  var film = ""
+  var projector = Projector()
+
+  func reduce(action: CinemaAction) {
+    if case .rename(let film) = action { self.film = film }
+  }
+}
+
+/// A model that cancels, when it goes, the subscription it holds: a copy of
+/// it shares the subscription, so a copy's `deinit` stops the real one.
+final class Projector: Reducer {
+  var subscription: Subscription?
+
+  deinit {
+    let subscription = subscription
+    // Models are released on the main actor in these tests.
+    MainActor.assumeIsolated { subscription?.cancel() }
+  }
+}
+
 /// An object that is not a model: shared between a tree and its copies.
 final class VisitorCounter {
   var count = 0

@@ -10,6 +10,7 @@ enum Suite {
     SubscribersCase(),
     BindingCase(),
     DumpCase(),
+    TestStoreCase(),
     MemoryCase(),
     RenderCase(),
   ]
