@@ -19,23 +19,36 @@ import Observation
 /// so observers of the original are not told of changes to the copy.
 @MainActor
 final class ModelCopier {
+  // Every mutable property below is @exclusivity(unchecked): the copier runs on
+  // the main actor only, and no access to one overlaps another access to it.
   private let plans = PlanCache.shared
-  private var copies: [ObjectIdentifier: AnyObject] = [:]
+  @exclusivity(unchecked)
+  private var copies = AddressTable<AnyObject>(expected: ModelCopier.lastCopyCount)
+  /// How many models the last copy made: copies of one tree follow each other.
+  private static var lastCopyCount = 0
   /// The originals, kept alive while copying so that their identities stay unique.
+  @exclusivity(unchecked)
   private var originals: [AnyObject] = []
+  @exclusivity(unchecked)
   private var queued: [(original: AnyObject, copy: AnyObject, fields: [PlanField])] = []
+
+  /// The plan of the last object's class: siblings are mostly of one class.
+  @exclusivity(unchecked)
+  private var lastClass: (type: ObjectIdentifier, plan: TypePlan)?
 
   /// The models that could not be copied because their layout cannot be read.
   private(set) var uncopyableTypes: [String] = []
 
   /// Every copy made, in the order they were made; holding them keeps alive
   /// copies that only `weak` references point at.
+  @exclusivity(unchecked)
   private(set) var allCopies: [AnyObject] = []
 
   /// Copies the tree below `root` and returns the copy of `root`.
   func copyTree(_ root: AnyObject) -> AnyObject {
     let rootCopy = copyObject(root)
     fillQueued()
+    Self.lastCopyCount = allCopies.count
     return rootCopy
   }
 
@@ -55,17 +68,24 @@ final class ModelCopier {
   /// The copy of a model, made and queued on first request, or `object`
   /// itself when it is not a model.
   func copyObject(_ object: AnyObject) -> AnyObject {
-    let identity = ObjectIdentifier(object)
-    if let copy = copies[identity] { return copy }
-    let plan = plans.plan(for: type(of: object))
+    let address = AddressTable<AnyObject>.address(of: object)
+    if let copy = copies[address] { return copy }
+    let objectType = type(of: object)
+    let plan: TypePlan
+    if let last = lastClass, last.type == ObjectIdentifier(objectType) {
+      plan = last.plan
+    } else {
+      plan = plans.plan(for: objectType)
+      lastClass = (ObjectIdentifier(objectType), plan)
+    }
     guard plan.model != nil else { return object }
     guard let fields = plans.fields(of: plan),
-      let copy = Reflection.allocateUninitializedInstance(of: type(of: object))
+      let copy = Reflection.allocateUninitializedInstance(of: objectType)
     else {
       if !uncopyableTypes.contains(plan.name) { uncopyableTypes.append(plan.name) }
       return object
     }
-    copies[identity] = copy
+    copies[address] = copy
     originals.append(object)
     allCopies.append(copy)
     queued.append((object, copy, fields))
@@ -121,23 +141,47 @@ final class ModelCopier {
     for field in fields {
       let from = source + field.offset
       let to = destination + field.offset
-      if field.isReference {
+      switch copyStep(of: field) {
+      case .reference:
         let object = Reflection.loadObject(at: from, field.ownership).map(copyObject)
         Reflection.initializeReference(
           at: to, copying: from, size: field.size, ownership: field.ownership, to: object)
-        continue
-      }
-      let plan = field.plan
-      if case .registrar = plans.presentation(of: plan) {
+      case .registrar:
         to.bindMemory(to: ObservationRegistrar.self, capacity: 1)
           .initialize(to: ObservationRegistrar())
-      } else if plan.mayHoldModels {
-        plan.access.initialize(
-          at: to, to: self.copy(plan.access.load(from: from), plan), orCopying: from)
-      } else {
-        plan.access.initializeCopy(at: to, from: from)
+      case let .objects(collectionType):
+        if !collectionType.initializeMappingObjects(at: to, from: from, copyObject) {
+          copyValue(of: field, from: from, to: to)
+        }
+      case .value:
+        copyValue(of: field, from: from, to: to)
+      case .plain:
+        field.plan.access.initializeCopy(at: to, from: from)
       }
     }
+  }
+
+  private func copyValue(of field: PlanField, from: UnsafeRawPointer, to: UnsafeMutableRawPointer) {
+    let plan = field.plan
+    plan.access.initialize(
+      at: to, to: self.copy(plan.access.load(from: from), plan), orCopying: from)
+  }
+
+  private func copyStep(of field: PlanField) -> FieldCopyStep {
+    if let step = field.copyStepIfMade { return step }
+    let step: FieldCopyStep
+    if field.isReference {
+      step = .reference
+    } else {
+      switch plans.presentation(of: field.plan) {
+      case .registrar: step = .registrar
+      case let .collection(collectionType) where field.plan.mayHoldModels:
+        step = .objects(collectionType)
+      default: step = field.plan.mayHoldModels ? .value : .plain
+      }
+    }
+    field.copyStepIfMade = step
+    return step
   }
 
   /// A copy of the struct or tuple `value` whose models are copies.

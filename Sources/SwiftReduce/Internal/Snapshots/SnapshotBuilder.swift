@@ -16,7 +16,7 @@
 struct SnapshotBuilder {
   private let plans = PlanCache.shared
   private(set) var lines: [SnapshotLine] = []
-  private var firstLineOfModel: [ObjectIdentifier: Int] = [:]
+  private var firstLineOfModel = AddressTable<Int>()
   /// Every model shown, in the order of its first line.
   private(set) var models: [AnyObject] = []
   /// The plan of the last object's class: siblings are mostly of one class.
@@ -27,7 +27,7 @@ struct SnapshotBuilder {
   /// models its enclosing builder has shown, which it refers to by their
   /// line rather than show again, and it orders its own sets by their
   /// elements' first lines, so that ordering never nests further.
-  private var enclosingModels: [ObjectIdentifier: Int]?
+  private var enclosingModels: AddressTable<Int>?
 
   /// Work waiting on the stack: the rest of an open line's children.
   ///
@@ -292,7 +292,7 @@ struct SnapshotBuilder {
       appendLine(label: label, text: Self.opaqueText(of: object, plan))
       return
     }
-    let identity = ObjectIdentifier(object)
+    let identity = AddressTable<Int>.address(of: object)
     if let enclosing = enclosingModels?[identity] {
       appendLine(label: label, text: "\(plan.name) (line \(enclosing))")
       return
@@ -512,6 +512,6 @@ struct SnapshotBuilder {
 
   /// The path to the first position of `model` among the recorded lines, if it was recorded.
   func path(to model: AnyObject) -> String? {
-    firstLineOfModel[ObjectIdentifier(model)].map(path(toLine:))
+    firstLineOfModel[model].map(path(toLine:))
   }
 }

@@ -40,7 +40,12 @@ final class PlanField {
   let size: Int
   /// The plan of the declared type, looked up on first use: building it
   /// eagerly would loop on a type that holds itself.
+  // Unchecked: set once, on the main actor, and never accessed while being set.
+  @exclusivity(unchecked)
   private var resolvedPlan: TypePlan?
+  /// How copies fill the property, decided by the copier on first use.
+  @exclusivity(unchecked)
+  @MainActor var copyStepIfMade: FieldCopyStep?
 
   init(name: String, field: StoredField) {
     self.name = name
@@ -59,4 +64,18 @@ final class PlanField {
     resolvedPlan = plan
     return plan
   }
+}
+
+/// How a copy fills one stored property, decided once per property.
+enum FieldCopyStep {
+  /// A reference to a class instance: the copy refers to the instance's copy.
+  case reference
+  /// An Observation registrar: made afresh.
+  case registrar
+  /// A collection that may hold class instances directly: mapped without boxing.
+  case objects(any StandardCollection.Type)
+  /// A value that may hold models: copied by its plan.
+  case value
+  /// A value that holds no model: copied as it is.
+  case plain
 }

@@ -26,6 +26,25 @@ protocol StandardCollection {
   /// `value` with each element (each value, for a dictionary) replaced by
   /// `transform` of it, in place where the type allows, keeping indices.
   static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any
+
+  /// Initialises `destination` with the collection at `source`, each element
+  /// an object replaced by `transform` of it, and returns `true`; returns
+  /// `false`, initialising nothing, unless the elements are class instances.
+  ///
+  /// The elements are never boxed: copies of arrays of models take this path.
+  static func initializeMappingObjects(
+    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
+    _ transform: (AnyObject) -> AnyObject
+  ) -> Bool
+}
+
+extension StandardCollection {
+  static func initializeMappingObjects(
+    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
+    _ transform: (AnyObject) -> AnyObject
+  ) -> Bool {
+    false
+  }
 }
 
 /// How a collection's elements are labelled and ordered in a snapshot.
@@ -74,8 +93,70 @@ extension StandardCollection where Self: MutableCollection {
   }
 }
 
-extension Array: StandardCollection {}
-extension ContiguousArray: StandardCollection {}
+extension Array: StandardCollection {
+  static func initializeMappingObjects(
+    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
+    _ transform: (AnyObject) -> AnyObject
+  ) -> Bool {
+    guard elementsAreObjects else { return false }
+    let original = source.assumingMemoryBound(to: Self.self)
+    let count = original.pointee.count
+    let mapped = Self(unsafeUninitializedCapacity: count) { buffer, initialized in
+      original.pointee.withUnsafeBufferPointer {
+        mapObjects(from: UnsafeRawPointer($0.baseAddress), to: buffer.baseAddress, count, transform)
+      }
+      initialized = count
+    }
+    destination.bindMemory(to: Self.self, capacity: 1).initialize(to: mapped)
+    return true
+  }
+}
+
+extension ContiguousArray: StandardCollection {
+  static func initializeMappingObjects(
+    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
+    _ transform: (AnyObject) -> AnyObject
+  ) -> Bool {
+    guard elementsAreObjects else { return false }
+    let original = source.assumingMemoryBound(to: Self.self)
+    let count = original.pointee.count
+    let mapped = Self(unsafeUninitializedCapacity: count) { buffer, initialized in
+      original.pointee.withUnsafeBufferPointer {
+        mapObjects(from: UnsafeRawPointer($0.baseAddress), to: buffer.baseAddress, count, transform)
+      }
+      initialized = count
+    }
+    destination.bindMemory(to: Self.self, capacity: 1).initialize(to: mapped)
+    return true
+  }
+}
+
+extension Collection {
+  /// Whether each element is one class instance, stored as one reference.
+  fileprivate static var elementsAreObjects: Bool {
+    Element.self is AnyClass && MemoryLayout<Element>.size == MemoryLayout<AnyObject>.size
+  }
+}
+
+/// Initialises `count` object references at `destination` with `transform`
+/// of the ones at `source`; the destination owns one retain of each.
+///
+/// Elements that are class instances are one reference each, so they are
+/// read and written as object pointers, with no generic copy of an element.
+private func mapObjects<Element>(
+  from source: UnsafeRawPointer?, to destination: UnsafeMutablePointer<Element>?, _ count: Int,
+  _ transform: (AnyObject) -> AnyObject
+) {
+  guard let source, let destination = UnsafeMutableRawPointer(destination) else { return }
+  let stride = MemoryLayout<AnyObject>.stride
+  for index in 0..<count {
+    let original = source.load(fromByteOffset: index * stride, as: UnsafeRawPointer.self)
+    let mapped = transform(Unmanaged<AnyObject>.fromOpaque(original).takeUnretainedValue())
+    destination.storeBytes(
+      of: UnsafeRawPointer(Unmanaged.passRetained(mapped).toOpaque()),
+      toByteOffset: index * stride, as: UnsafeRawPointer.self)
+  }
+}
 extension ArraySlice: StandardCollection {}
 extension Dictionary.Values: StandardCollection {
   /// A dictionary's order is no order: the values are shown as a set's elements are.

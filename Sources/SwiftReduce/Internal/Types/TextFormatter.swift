@@ -17,9 +17,20 @@ struct DebugDescriptionFormatter<Value: CustomDebugStringConvertible>: TextForma
 /// shortcut for the common case of printable ASCII without quotes or backslashes.
 struct StringFormatter: TextFormatter {
   func text(at address: UnsafeRawPointer) -> String {
-    let string = address.assumingMemoryBound(to: String.self).pointee
-    let isPlain = string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
-    return isPlain ? "\"" + string + "\"" : string.debugDescription
+    var string = address.assumingMemoryBound(to: String.self).pointee
+    let quoted: String? = string.withUTF8 { utf8 in
+      guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else {
+        return nil
+      }
+      // The bytes with quotes around them, made into one string at once.
+      return String(unsafeUninitializedCapacity: utf8.count + 2) { buffer in
+        buffer[0] = 0x22
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: utf8)
+        buffer[utf8.count + 1] = 0x22
+        return utf8.count + 2
+      }
+    }
+    return quoted ?? string.debugDescription
   }
 }
 

@@ -65,9 +65,13 @@ final class TypePlan {
 
   /// How snapshots and copies treat values of the type; set by
   /// ``PlanCache/presentation(of:)`` on first use.
+  // Unchecked, like the rest of a plan: set once, on the main actor, and never
+  // accessed while being set.
+  @exclusivity(unchecked)
   var presentationIfMade: Presentation?
 
   /// The named stored properties; set by ``PlanCache/fields(of:)`` on first use.
+  @exclusivity(unchecked)
   var fieldsIfMade: [PlanField]??
 
   /// The type's name without its module, such as `FavoriteMovies` or `Array<Person>`.
