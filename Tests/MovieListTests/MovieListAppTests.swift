@@ -1,5 +1,5 @@
 import SwiftReduce
-import SwiftReduceTestSupport
+import func SwiftReduceTestSupport.expectText
 import Testing
 
 @testable import MovieList
