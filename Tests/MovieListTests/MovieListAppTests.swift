@@ -1,6 +1,7 @@
 import SwiftReduce
-import func SwiftReduceTestSupport.expectText
 import Testing
+
+import func SwiftReduceTestSupport.expectText
 
 @testable import MovieList
 @testable import SwiftReduceTextUI
