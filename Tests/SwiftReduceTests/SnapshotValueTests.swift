@@ -2,8 +2,9 @@ import SwiftReduce
 import SwiftReduceTestSupport
 import Testing
 
-/// Values that hold no model but have layouts of their own, and standard views of models:
-/// each is shown by snapshots, differences and `printingChanges`, and passed by the paths of
+/// Values with layouts of their own, and standard views of models, in every tool.
+///
+/// Each is shown by snapshots, differences and `printingChanges`, and passed by the paths of
 /// `recipients(of:)`. The workshop's fixtures keep a ``Gauge`` after each value.
 @MainActor
 struct SnapshotValueTests {
