@@ -167,7 +167,8 @@ struct SnapshotFoundationValueTests {
     let caption = try Caption(link: "https://x.y")
     let old = caption.text.description.debugDescription
     let before = TreeSnapshot(caption)
-    caption.text.link = try #require(URL(string: "https://x.z"))
+    let link = try #require(URL(string: "https://x.z"))
+    caption.text.link = link
     let new = caption.text.description.debugDescription
     expectText(
       TreeSnapshot(caption).difference(from: before).description,
@@ -222,6 +223,7 @@ private final class Caption: Reducer {
   var text = AttributedString("Hello")
 
   init(link: String) throws {
-    text.link = try #require(URL(string: link))
+    let link = try #require(URL(string: link))
+    text.link = link
   }
 }
