@@ -40,8 +40,12 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
   @MainActor
   public init(_ root: AnyObject) {
     var builder = SnapshotBuilder()
-    builder.appendObject(root, label: "")
+    builder.record(root: root)
     lines = builder.lines
+  }
+
+  init(lines: [SnapshotLine]) {
+    self.lines = lines
   }
 
   /// The tree as indented text, one value per line, two spaces per level.

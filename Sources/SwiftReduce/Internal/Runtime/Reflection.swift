@@ -102,6 +102,20 @@ enum Reflection {
     return child
   }
 
+  /// The child at `index` of `value` viewed as `type`, with its name: a
+  /// property's name, or an enum case's for its payload.
+  static func namedChild<T>(of value: T, as type: Any.Type, at index: Int) -> (
+    name: String, value: Any
+  ) {
+    var name: UnsafePointer<CChar>?
+    var release: FieldNameRelease?
+    let child = runtimeChild(
+      of: value, type: type, index: index, outName: &name, outFreeFunc: &release)
+    let text = name.map { String(cString: $0) } ?? ""
+    release?(name)
+    return (text, child)
+  }
+
   /// The stored properties of a struct, tuple or class, in declaration order.
   ///
   /// For a class, properties of every superclass come first. Returns `nil`
@@ -160,6 +174,55 @@ enum Reflection {
       ownerships.append(ownership(ofMangledTypeName: mangledName))
     }
     return ownerships
+  }
+
+  /// The payload type of the case with `tag` of the enum `type`, and whether
+  /// the case is `indirect`; `nil` for an empty case or an unreadable layout.
+  ///
+  /// Field records are 12 bytes or more: 32-bit flags (bit 0: indirect case),
+  /// then the relative pointer to the mangled type name, absent for an empty
+  /// case. Payload cases take tags in the order they are declared, so the
+  /// case with tag `n` is the `n`th record with a type.
+  static func enumPayloadCase(of type: Any.Type, tag: UInt32) -> (
+    type: Any.Type, isIndirect: Bool
+  )? {
+    guard let descriptor = runtimeTypeContextDescriptor(type),
+      let fields = relativeTarget(descriptor + 16)
+    else { return nil }
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    guard recordSize >= 12 else { return nil }
+    var payloadIndex: UInt32 = 0
+    for index in 0..<count {
+      let record = fields + 16 + index * recordSize
+      guard let mangledName = relativeTarget(record + 4) else { continue }
+      defer { payloadIndex += 1 }
+      guard payloadIndex == tag else { continue }
+      let isIndirect = record.load(as: UInt32.self) & 1 != 0
+      // Generic arguments follow the kind and the descriptor in enum metadata.
+      let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+      guard
+        let payloadType = _getTypeByMangledNameInContext(
+          mangledName.assumingMemoryBound(to: UInt8.self),
+          UInt(mangledNameLength(mangledName)), genericContext: descriptor,
+          genericArguments: metadata + 2 * MemoryLayout<Int>.size)
+      else { return nil }
+      return (payloadType, isIndirect)
+    }
+    return nil
+  }
+
+  /// The length of a mangled name in bytes, symbolic references included.
+  private static func mangledNameLength(_ name: UnsafeRawPointer) -> Int {
+    var index = 0
+    while true {
+      switch name.load(fromByteOffset: index, as: UInt8.self) {
+      case 0: return index
+      case 0x01...0x17: index += 1 + 4
+      case 0x18...0x1F: index += 1 + MemoryLayout<Int>.size
+      default: index += 1
+      }
+    }
   }
 
   /// The address a 32-bit self-relative pointer at `address` points to.
@@ -363,6 +426,13 @@ private let runtimeAllocObject:
       to: (@convention(c) (UnsafeRawPointer, Int, Int) -> UnsafeMutableRawPointer).self)
   }()
 
+/// The runtime's `swift_projectBox(box)`, looked up like `swift_allocObject`.
+private let runtimeProjectBox: (@convention(c) (UnsafeRawPointer) -> UnsafeMutableRawPointer)? = {
+  guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_projectBox") else { return nil }
+  return unsafeBitCast(
+    symbol, to: (@convention(c) (UnsafeRawPointer) -> UnsafeMutableRawPointer).self)
+}()
+
 extension Reflection {
   /// Words of Objective-C cache and class-data pointers in class metadata
   /// between the superclass and the Swift-specific fields.
@@ -404,6 +474,21 @@ extension Reflection {
   ///
   /// No initialiser runs. The caller must initialise every stored property
   /// before the instance is released, since its deinitialiser destroys them.
+  /// A new heap object of the heap metadata at `metadata`, `size` bytes in
+  /// all, retained once, its contents uninitialised; `nil` where the
+  /// runtime's allocator cannot be found.
+  static func allocateObject(
+    metadata: UnsafeRawPointer, size: Int, alignmentMask: Int
+  ) -> UnsafeMutableRawPointer? {
+    runtimeAllocObject?(metadata, size, alignmentMask)
+  }
+
+  /// The address of the value inside a box of an `indirect` enum case, or
+  /// `nil` where the runtime's `swift_projectBox` cannot be found.
+  static func projectBox(_ box: UnsafeRawPointer) -> UnsafeMutableRawPointer? {
+    runtimeProjectBox?(box)
+  }
+
   static func allocateUninitializedInstance(of type: AnyClass) -> AnyObject? {
     guard let runtimeAllocObject else { return nil }
     let (size, alignmentMask) = instanceSizeAndAlignmentMask(of: type)

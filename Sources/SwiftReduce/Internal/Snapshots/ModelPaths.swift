@@ -10,7 +10,7 @@ enum ModelPaths {
   @MainActor
   static func paths(to models: [AnyObject], from root: AnyObject) -> [ObjectIdentifier: String] {
     var builder = SnapshotBuilder()
-    builder.appendObject(root, label: "")
+    builder.record(root: root)
     var paths: [ObjectIdentifier: String] = [:]
     for model in models {
       paths[ObjectIdentifier(model)] = builder.path(to: model)

@@ -4,7 +4,8 @@
 /// of the type is met and reused by every later dispatch. Plans are never
 /// freed: reads and walk frames refer to them without retaining them.
 ///
-/// The one cache is used only on the main actor, where every dispatch runs.
+/// The one cache is used only on the main actor, where every dispatch,
+/// snapshot and copy runs.
 final class PlanCache {
   @MainActor static let shared = PlanCache()
 
@@ -15,11 +16,7 @@ final class PlanCache {
   /// plan, which the walk replaces with the finished one when it meets a value.
   private var inProgress: Set<ObjectIdentifier> = []
 
-  private init() {
-    for type in Self.plainDataTypes {
-      plans[ObjectIdentifier(type)] = TypePlan(type, .inert)
-    }
-  }
+  private init() {}
 
   /// The plan for `type`, built on first use.
   func plan(for type: Any.Type) -> TypePlan {
@@ -47,6 +44,7 @@ final class PlanCache {
   // MARK: - Building plans
 
   private func makePlan(for type: Any.Type) -> TypePlan {
+    if PlainValues.contains(type) { return TypePlan(type, .inert) }
     switch Reflection.kind(of: type) {
     case .class:
       // An actor is an isolation boundary: its stored properties belong to it.
@@ -140,17 +138,4 @@ final class PlanCache {
     _ = buffer.initialize(from: reads)
     return UnsafeBufferPointer(buffer)
   }
-
-  // MARK: - Plain data
-
-  /// Standard library types known to hold no models, planned up front.
-  ///
-  /// `String` and `Character` are collections of each other, so they are
-  /// settled here rather than by looking at their elements.
-  private static let plainDataTypes: [Any.Type] = [
-    String.self, Substring.self, Character.self, Unicode.Scalar.self,
-    Bool.self, Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
-    UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
-    Float.self, Double.self,
-  ]
 }

@@ -4,6 +4,9 @@ protocol OptionalType {
 
   /// The wrapped value of `value`, an optional of this type, if there is one.
   static func unwrap(_ value: Any) -> Any?
+
+  /// `value` with its wrapped value replaced by `transform` of it.
+  static func mapWrapped(of value: Any, _ transform: (Any) -> Any) -> Any
 }
 
 extension Optional: OptionalType {
@@ -12,5 +15,10 @@ extension Optional: OptionalType {
   static func unwrap(_ value: Any) -> Any? {
     guard let optional = value as? Wrapped? else { return nil }
     return optional.map { $0 as Any }
+  }
+
+  static func mapWrapped(of value: Any, _ transform: (Any) -> Any) -> Any {
+    guard let optional = value as? Wrapped? else { return value }
+    return optional.map { transform($0) as? Wrapped ?? $0 } as Any
   }
 }

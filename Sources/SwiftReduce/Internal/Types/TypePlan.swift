@@ -1,10 +1,17 @@
-/// What the walk knows about one type: how to find the models inside its values.
+/// The one description of a type: how to find the models inside its values,
+/// and how to show, compare and copy them.
 ///
 /// Plans are built once per type, from declared field types, and kept by
 /// ``PlanCache`` for the life of the process, which is why reads and frames
 /// may name them without retaining them. A type whose values cannot contain a
-/// model at all (plain data such as `String`, `[Int: Double]` or a struct of
-/// those) is `inert`, and the walk never looks inside it.
+/// model at all (plain data such as `String`, `[Int: Double]`, `URL` or a
+/// struct of those) is `inert`: the walk never looks inside it, and snapshots
+/// show it on one line or property by property without looking for models.
+///
+/// The walk needs only ``shape``; snapshots, copies and paths also use
+/// ``presentation`` and the named ``PlanCache/fields(of:)``, which are
+/// derived from the shape on first use, so every tool follows the routing
+/// rules by construction.
 final class TypePlan {
   enum Shape {
     /// Values of this type hold no models: skip them.
@@ -55,6 +62,16 @@ final class TypePlan {
       self.mayHoldModels = true
     }
   }
+
+  /// How snapshots and copies treat values of the type; set by
+  /// ``PlanCache/presentation(of:)`` on first use.
+  var presentationIfMade: Presentation?
+
+  /// The named stored properties; set by ``PlanCache/fields(of:)`` on first use.
+  var fieldsIfMade: [PlanField]??
+
+  /// The type's name without its module, such as `FavoriteMovies` or `Array<Person>`.
+  private(set) lazy var name = _typeName(type, qualified: false)
 
   /// The model part of the shape, if this is a model class.
   var model: ModelPlan? {
