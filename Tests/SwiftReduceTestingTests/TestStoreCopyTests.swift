@@ -46,7 +46,9 @@ struct TestStoreCopyTests {
   @Test func testStoreSendOnATreeWithAModelInAnEnumPayloadAndAnArrayInventsNoDifference() {
     let store = TestStore(Garage.staffed())
     store.send(GarageAction.hire("Grace")) { $0.crew.append(Mechanic("Grace", garage: $0)) }
-    store.send(GarageAction.overhaul) { $0.crew[0].overhauls = 1 }
+    store.send(GarageAction.overhaul) { garage in
+      for mechanic in garage.crew { mechanic.overhauls = 1 }
+    }
   }
 
   @Test func testStoreSendNamesAnUnexpectedChangeOfAModelInACustomStringConvertibleEnum() {
