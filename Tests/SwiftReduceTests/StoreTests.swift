@@ -28,7 +28,7 @@ struct StoreTests {
     #expect(
       message.contains(
         """
-        SwiftReduce: SwiftReduceTests.NameChange.setName("inner") was dispatched from inside reduce(action:) \
+        SwiftReduce: SwiftReduceTestSupport.NameChange.setName("inner") was dispatched from inside reduce(action:) \
         while reducing SwiftReduceTests.Knock(). Reducers must not dispatch
         """))
   }
