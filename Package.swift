@@ -32,7 +32,9 @@ let package = Package(
     ),
 
     // Tests
-    .target(name: "SwiftReduceTestSupport", path: "Tests/SwiftReduceTestSupport"),
+    .target(
+      name: "SwiftReduceTestSupport", dependencies: ["SwiftReduce"],
+      path: "Tests/SwiftReduceTestSupport"),
     .testTarget(name: "SwiftReduceTests", dependencies: ["SwiftReduce", "SwiftReduceTestSupport"]),
     .testTarget(
       name: "SwiftReduceTextUITests",

@@ -1,6 +1,7 @@
 import SwiftReduce
-import SwiftReduceTestSupport
 import Testing
+
+import func SwiftReduceTestSupport.expectText
 
 @testable import MovieList
 @testable import SwiftReduceTextUI

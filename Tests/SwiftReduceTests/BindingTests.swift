@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 @MainActor

@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 /// The routing rules: which models an action reaches, and in what order.

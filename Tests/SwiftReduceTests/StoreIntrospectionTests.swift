@@ -81,7 +81,7 @@ struct StoreIntrospectionTests {
       #expect(
         message == """
           SwiftReduce: no model handled SwiftReduceTests.Ignored() \(note)
-          SwiftReduce: no model handled SwiftReduceTests.NameChange.setName("nobody") \(note)
+          SwiftReduce: no model handled SwiftReduceTestSupport.NameChange.setName("nobody") \(note)
 
           """)
     }

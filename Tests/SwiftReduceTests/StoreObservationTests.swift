@@ -1,5 +1,6 @@
 import Observation
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 @MainActor

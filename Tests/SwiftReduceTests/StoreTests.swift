@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 @MainActor
@@ -27,7 +28,7 @@ struct StoreTests {
     #expect(
       message.contains(
         """
-        SwiftReduce: SwiftReduceTests.NameChange.setName("inner") was dispatched from inside reduce(action:) \
+        SwiftReduce: SwiftReduceTestSupport.NameChange.setName("inner") was dispatched from inside reduce(action:) \
         while reducing SwiftReduceTests.Knock(). Reducers must not dispatch
         """))
   }

@@ -37,10 +37,6 @@ struct EnvironmentObjectView<Content: View>: View, PrimitiveView {
   let content: Content
   let object: AnyObject
 
-  var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
-
   func makeNodes(in context: BuildContext) -> [Node] {
     EnvironmentStack.adding(object) { content.nodes(in: context) }
   }

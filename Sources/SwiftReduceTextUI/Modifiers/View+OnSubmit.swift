@@ -43,10 +43,6 @@ struct SubmitView<Content: View>: View, PrimitiveView {
   let content: Content
   let handler: Handler
 
-  var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
-
   func makeNodes(in context: BuildContext) -> [Node] {
     context.submitHandlers.append(handler)
     defer { context.submitHandlers.removeLast() }

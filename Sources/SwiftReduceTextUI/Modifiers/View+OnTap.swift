@@ -39,10 +39,6 @@ struct TapView<Content: View>: View, PrimitiveView {
   let content: Content
   let handler: Handler
 
-  var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
-
   func makeNodes(in context: BuildContext) -> [Node] {
     let number = context.register(.row(handler, summary: ""))
     let nodes = content.nodes(in: context)

@@ -26,10 +26,6 @@ struct PaddingView<Content: View>: View, PrimitiveView {
   let content: Content
   let cells: Int
 
-  var body: Never {
-    fatalError("SwiftReduceTextUI: a built-in view has no body to read.")
-  }
-
   func makeNodes(in context: BuildContext) -> [Node] {
     [.padding(cells, .vertical(content.nodes(in: context)))]
   }

@@ -150,12 +150,36 @@ func expectIssues(
   #expect(recorded.texts == texts, sourceLocation: sourceLocation)
 }
 
+/// Runs `body`, expecting it to record exactly one issue, whose text `accepts` accepts:
+/// for issues showing values that differ from run to run, such as a task's handle.
+@MainActor
+func expectOneIssue(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  accepting accepts: @escaping @Sendable (String) -> Bool, _ body: () -> Void
+) {
+  let recorded = RecordedIssues()
+  withKnownIssue(sourceLocation: sourceLocation) {
+    body()
+  } matching: { issue in
+    recorded.match(issue, accepting: accepts)
+  }
+  #expect(recorded.texts.count == 1, "\(recorded.texts)", sourceLocation: sourceLocation)
+}
+
 /// The texts of the issues a known-issue matcher has seen, for `@Sendable` matchers.
 final class RecordedIssues: Sendable {
   private let storage = Mutex<[String]>([])
 
   /// The texts recorded so far, oldest first.
   var texts: [String] { storage.withLock { $0 } }
+
+  /// Records the issue's text and answers whether `accepts` accepts it.
+  func match(_ issue: Issue, accepting accepts: (String) -> Bool) -> Bool {
+    guard issue.comments.count == 1 else { return false }
+    let text = issue.comments[0].rawValue
+    storage.withLock { $0.append(text) }
+    return accepts(text)
+  }
 
   /// Records the issue's text and answers whether it is one of `texts`.
   func match(_ issue: Issue, against texts: [String]) -> Bool {

@@ -65,6 +65,15 @@ extension RandomModelGraph {
     case .structPropertyWrappers: StructWrapperCrate.self
     case .classPropertyWrappers: ClassWrapperCrate.self
     case .declaredSubtrees: DeclaredCrate.self
+    case .opaqueValues:
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        ValueCrate.self
+      } else {
+        Crate.self
+      }
+    case .modelViews: ModelViewCrate.self
+    case .enumPayloads: EnumPayloadCrate.self
+    case .identitySets: IdentitySetCrate.self
     }
   }
 
@@ -153,7 +162,7 @@ extension RandomModelGraph {
     case let crate as DeclaredCrate:
       fillDeclared(crate)
     default:
-      break
+      _ = fillValueShapes(crate)
     }
   }
 
@@ -264,16 +273,16 @@ extension RandomModelGraph {
     Leaf(id: newID(family), log: log)
   }
 
-  private func optionalLeaf(_ family: ShapeFamily) -> Leaf? {
+  func optionalLeaf(_ family: ShapeFamily) -> Leaf? {
     chance(4) ? nil : leaf(family)
   }
 
-  private func leaves(_ family: ShapeFamily) -> [Leaf] {
+  func leaves(_ family: ShapeFamily) -> [Leaf] {
     (0..<count()).map { _ in leaf(family) }
   }
 
   /// Any instance of the graph, model or not, actors included, or `nil`.
-  private func pickObject() -> AnyObject? {
+  func pickObject() -> AnyObject? {
     pick(instances.map { $0 as AnyObject } + actors)
   }
 

@@ -36,6 +36,17 @@ enum ShapeFamily: Int, CaseIterable, Sendable {
   /// Model types that declare ``Reducer/handledBelow`` truthfully: ``Bin`` (only `Ping`
   /// below), ``Pebble`` (nothing below) and ``Warehouse`` (only the ``Probe`` family below).
   case declaredSubtrees
+  /// Values with layouts of their own between models: `ObjectIdentifier`, `Task`, SIMD,
+  /// `Int128`, `Float16`, raw and opaque pointers, `Set<ObjectIdentifier>`, and Foundation's
+  /// `URL`, `Data`, `Date`, `IndexSet` and `AttributedString`.
+  case opaqueValues
+  /// `ArraySlice` and `Dictionary.Values` of concrete models.
+  case modelViews
+  /// Models in the payloads of a `CustomStringConvertible` enum, one also held in an array,
+  /// one pointing back at its crate weakly.
+  case enumPayloads
+  /// Sets of models hashed and compared by identity.
+  case identitySets
 
   /// The first id of the ``Leaf`` models made for this family.
   var firstLeafID: Int { 100_000 + rawValue * 10_000 }

@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import SwiftReduceTextUI
 
 /// A screen with one control of each kind: text field 1, button 2 and row 3.

@@ -1,0 +1,122 @@
+import SwiftReduce
+import SwiftReduceTestSupport
+import Testing
+
+/// Snapshots, differences and paths of chains as deep as dispatch handles.
+///
+/// None of them may recurse on the depth of the tree, through optionals or one-element
+/// arrays. Each chain is unlinked link by link at the end, so releasing it does not recurse.
+@MainActor
+struct SnapshotDepthTests {
+  // MARK: - Ten thousand deep
+
+  @Test func snapshotOfATenThousandDeepChainThroughOneElementArraysWorks() {
+    let chain = Bead.chain(10_000)
+    defer { Bead.unlink(chain.first) }
+    let before = TreeSnapshot(chain.first)
+    #expect(TreeSnapshot(chain.first) == before)
+    chain.last.clasp?.fastened = true
+    #expect(
+      TreeSnapshot(chain.first).difference(from: before).changes == [
+        .init(
+          path: String(repeating: "next[0].", count: 9_999) + "clasp.fastened", old: "false",
+          new: "true")
+      ])
+  }
+
+  @Test func snapshotOfAThousandDeepChainThroughOneElementArraysPrintsEveryLink() {
+    let chain = Bead.chain(1_000)
+    defer { Bead.unlink(chain.first) }
+    let lines = TreeSnapshot(chain.first).description.split(separator: "\n").map(String.init)
+    // Each bead: its line, `next`, and `clasp` after the beads below; the last also its clasp.
+    #expect(lines.count == 3_001)
+    func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
+    #expect(Array(lines.prefix(3)) == ["Bead", "  next: 1 element", "    [0]: Bead"])
+    #expect(
+      Array(lines[1_998...2_002]) == [
+        indent(1_998) + "[0]: Bead",
+        indent(1_999) + "next: []",
+        indent(1_999) + "clasp: Clasp",
+        indent(2_000) + "fastened: false",
+        indent(1_997) + "clasp: nil",
+      ])
+    #expect(lines.last == "  clasp: nil")
+  }
+
+  // MARK: - A million deep
+
+  @Test func snapshotOfAMillionDeepChainThroughOptionalsWorks() {
+    let chain = Knot.chain(1_000_000)
+    defer { Knot.unlink(chain.first) }
+    let before = TreeSnapshot(chain.first)
+    #expect(TreeSnapshot(chain.first) == before)
+    chain.last.clasp?.fastened = true
+    #expect(TreeSnapshot(chain.first) != before)
+  }
+
+  @Test func snapshotOfAMillionDeepChainThroughOneElementArraysWorks() {
+    let chain = Bead.chain(1_000_000)
+    defer { Bead.unlink(chain.first) }
+    let before = TreeSnapshot(chain.first)
+    #expect(TreeSnapshot(chain.first) == before)
+    chain.last.clasp?.fastened = true
+    #expect(TreeSnapshot(chain.first) != before)
+  }
+
+  @Test func differenceOfAMillionDeepChainThroughOptionalsNamesTheChangeAtTheEnd() {
+    let chain = Knot.chain(1_000_000)
+    defer { Knot.unlink(chain.first) }
+    let before = TreeSnapshot(chain.first)
+    chain.last.clasp?.fastened = true
+    #expect(
+      TreeSnapshot(chain.first).difference(from: before).changes == [
+        .init(
+          path: String(repeating: "next.", count: 999_999) + "clasp.fastened", old: "false",
+          new: "true")
+      ])
+  }
+
+  @Test func differenceOfAMillionDeepChainThroughOneElementArraysNamesTheChangeAtTheEnd() {
+    let chain = Bead.chain(1_000_000)
+    defer { Bead.unlink(chain.first) }
+    let before = TreeSnapshot(chain.first)
+    chain.last.clasp?.fastened = true
+    #expect(
+      TreeSnapshot(chain.first).difference(from: before).changes == [
+        .init(
+          path: String(repeating: "next[0].", count: 999_999) + "clasp.fastened", old: "false",
+          new: "true")
+      ])
+  }
+
+  @Test func recipientsAtTheEndOfAMillionDeepChainThroughOptionalsHaveTheirPath() {
+    let chain = Knot.chain(1_000_000)
+    defer { Knot.unlink(chain.first) }
+    let recipients = Store(chain.first).recipients(of: ClaspAction.fasten)
+    #expect(recipients.map(\.path) == [String(repeating: "next.", count: 999_999) + "clasp"])
+    #expect(recipients.first?.model === chain.last.clasp)
+  }
+
+  @Test func recipientsAtTheEndOfAMillionDeepChainThroughOneElementArraysHaveTheirPath() {
+    let chain = Bead.chain(1_000_000)
+    defer { Bead.unlink(chain.first) }
+    let recipients = Store(chain.first).recipients(of: ClaspAction.fasten)
+    #expect(recipients.map(\.path) == [String(repeating: "next[0].", count: 999_999) + "clasp"])
+    #expect(recipients.first?.model === chain.last.clasp)
+  }
+
+  @Test func printingChangesOfAMillionDeepChainThroughOneElementArraysPrintsTheChange() {
+    let chain = Bead.chain(1_000_000)
+    defer { Bead.unlink(chain.first) }
+    var lines: [String] = []
+    let store = Store(chain.first, middleware: [.printingChanges { lines.append($0) }])
+    store.dispatch(ClaspAction.fasten)
+    #expect(
+      lines == [
+        "ClaspAction.fasten",
+        "  " + String(repeating: "next[0].", count: 999_999) + "clasp.fastened",
+        "    - false",
+        "    + true",
+      ])
+  }
+}
