@@ -70,7 +70,7 @@ final class ModelCopier {
   func copyObject(_ object: AnyObject) -> AnyObject {
     let address = AddressTable<AnyObject>.address(of: object)
     if let copy = copies[address] { return copy }
-    let objectType = type(of: object)
+    let objectType: AnyClass = type(of: object)
     let plan: TypePlan
     if let last = lastClass, last.type == ObjectIdentifier(objectType) {
       plan = last.plan
