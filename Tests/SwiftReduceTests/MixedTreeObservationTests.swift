@@ -64,11 +64,30 @@ struct MixedTreeObservationTests {
 
           """)
     }
+
+    @Test func aPlainModelHeldDeeperIsReportedOnceNamingTheObservableModelThatHoldsIt() async {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let store = Store(Screen())
+          _ = store.cinephile
+          _ = store.moviegoer
+        }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message.hasPrefix(
+          """
+          SwiftReduce: SwiftReduceTests.Moviegoer is @Observable, but its favoriteMovies is a \
+          SwiftReduceTests.FavoriteMovies, a model that is not;
+          """))
+      #expect(message.split(separator: "\n").count == 1)
+    }
   #endif
 }
 
 /// A screen holding one of each tree, for the debug report.
 private final class Screen: Reducer {
+  let cinephile = Cinephile()
   let moviegoer = Moviegoer()
   let other = Moviegoer()
   let critic = Critic()

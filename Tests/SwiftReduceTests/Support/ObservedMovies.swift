@@ -66,3 +66,10 @@ final class Critic: Reducer {
     }
   }
 }
+
+/// Mixed, one level down: an `@Observable` model holding an `@Observable` moviegoer, who
+/// holds the plain `FavoriteMovies`.
+@Observable
+final class Cinephile: Reducer {
+  var moviegoer = Moviegoer()
+}
