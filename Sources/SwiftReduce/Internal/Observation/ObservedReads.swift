@@ -13,7 +13,10 @@ final class ObservedReads {
   private var reads: [AnyKeyPath: any ObservedValue] = [:]
 
   /// The armed reads, in the order they were armed.
-  private var armed: [any ObservedValue] = []
+  ///
+  /// Only the main actor touches it, and never holds an access across a call
+  /// out, so it needs no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var armed: [any ObservedValue] = []
 
   /// The read of `keyPath`, made now with `make` if it is the first.
   func read<Root, Value>(
@@ -43,19 +46,24 @@ final class ObservedReads {
   /// whole dispatch done; what it dispatches is queued by the store.
   func tellChanges(after action: any Action, in root: AnyObject) {
     guard !armed.isEmpty else { return }
-    // A computed property read through the store may arm reads while the
-    // armed ones are compared: those join the new list.
-    let waiting = armed
-    armed = []
+    // Compacted in place: the reads still waiting move down over the changed
+    // ones. A computed property read through the store may arm reads during a
+    // comparison; they are appended, and compared in turn.
     var changed: [ObservationPoint] = []
-    for read in waiting {
+    var kept = 0
+    var index = 0
+    while index < armed.count {
+      let read = armed[index]
       if read.hasChanged(after: action, in: root) {
         read.isArmed = false
         changed.append(read.point)
       } else {
-        armed.append(read)
+        if kept != index { armed[kept] = read }
+        kept += 1
       }
+      index += 1
     }
+    armed.removeLast(armed.count - kept)
     for point in changed { point.tellObservers() }
   }
 }
