@@ -127,6 +127,27 @@ struct QueuedDispatchTests {
     withExtendedLifetime(subscription) {}
   }
 
+  @Test func dispatchFromOnChangeOfAPlainModelReadInAMixedTreeIsQueued() {
+    let store = Store(Moviegoer())
+    var log: [String] = []
+    let subscription = store.subscribe {
+      log.append("name \($0.name), input \($0.favoriteMovies.input)")
+    }
+    withObservationTracking {
+      _ = store.favoriteMovies
+    } onChange: {
+      MainActor.assumeIsolated {
+        log.append("onChange")
+        store.dispatch(NameChange.setName("Ada"))
+      }
+    }
+
+    store.dispatch(UpdateMovies.setInput("Alien"))
+
+    #expect(log == ["onChange", "name , input Alien", "name Ada, input Alien"])
+    withExtendedLifetime(subscription) {}
+  }
+
   @Test func dispatchFromTheDeinitOfAModelReleasedInsideReduceIsQueued() {
     let programme = Programme()
     let store = Store(programme)

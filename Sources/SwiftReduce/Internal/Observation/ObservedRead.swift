@@ -99,8 +99,11 @@ struct ReadGrain<Value> {
   /// `==` of `Equatable`, for a `Value` known only at run time to be `Equatable`.
   private static func equality(_ type: any Equatable.Type) -> (Value, Value) -> Bool {
     func open<Comparable: Equatable>(_: Comparable.Type) -> (Value, Value) -> Bool {
-      // `Value` is `Comparable`: the cast opened it from `Value.self`.
-      { unsafeBitCast($0, to: Comparable.self) == unsafeBitCast($1, to: Comparable.self) }
+      // `Comparable` is `Value`, opened from `Value.self`, and both are generic
+      // parameters, so the two function types take their arguments the same
+      // way, by address: the values are compared where they are, not copied.
+      let equal: (Comparable, Comparable) -> Bool = { $0 == $1 }
+      return unsafeBitCast(equal, to: ((Value, Value) -> Bool).self)
     }
     return open(type)
   }

@@ -31,6 +31,7 @@ final class ValueWatch<Root: AnyObject, Value> {
   }
 
   /// Reads the value from `root`; if it is no duplicate of ``last``, keeps it and returns `true`.
+  @inline(__always)
   func changed(in root: Root) -> Bool {
     let value = project(root)
     guard !isDuplicate(last, value) else { return false }
