@@ -166,6 +166,20 @@ struct PlainTreeObservationTests {
     #expect(store.isLit == false)
   }
 
+  @Test func readingAnOptionalModelIsToldWhenAModelDeepInsideItReduces() {
+    let family = Family()
+    let ada = Person()
+    family.people = [ada]
+    family.favorite = ada
+    let store = Store(family)
+    let log = SendableLog()
+    track("favorite", in: log) { _ = store.favorite?.favoriteMovies.movies }
+
+    store.dispatch(UpdateMovies.submit)
+
+    #expect(log.entries == ["favorite"])
+  }
+
   @Test func readingAValueThatIsNotEquatableIsToldOfEveryActionAModelReduces() {
     // `[Film]` is neither Equatable nor a model: no comparison can see inside it.
     let store = Store(Marquee())

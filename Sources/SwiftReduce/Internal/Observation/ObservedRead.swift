@@ -49,6 +49,20 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
     // The store calls this with its own root, of type `Root`.
     if watch.changed(in: unsafeDowncast(root, to: Root.self)) { return true }
     guard let plainModel, let model = plainModel(watch.last) else { return false }
+    return Self.takes(action, inOrBelow: model)
+  }
+
+  /// Whether `model`, or a model it holds, takes `action`.
+  ///
+  /// The model's own plan answers first, since a model usually reduces its
+  /// own actions; only when it does not are the models it holds walked.
+  private static func takes(_ action: any Action, inOrBelow model: AnyObject) -> Bool {
+    let actionType = ObjectIdentifier(type(of: action))
+    if let plan = PlanCache.shared.plan(for: type(of: model)).model,
+      plan.acceptance(of: action, actionType: actionType) != .ignores
+    {
+      return true
+    }
     return !Walk.recipients(of: action, from: model).isEmpty
   }
 }
