@@ -76,23 +76,18 @@ struct ReadGrain<Value> {
   /// For a model that is not `Observable`, or an optional one: the model in a reading.
   let plainModel: ((Value) -> AnyObject?)?
 
-  /// Whether the value is an `Observable` model (or an optional one), tracked by its own registrar.
-  let isObservableModel: Bool
-
   static func of(_ type: Value.Type) -> ReadGrain {
     if let model = modelType(of: type) {
       // A model, or an optional one: one reference, nil as zero, so read as `AnyObject?`.
       let object: (Value) -> AnyObject? = { unsafeBitCast($0, to: AnyObject?.self) }
-      let isObservable = model is any Observable.Type
       return ReadGrain(
         isDuplicate: { object($0) === object($1) },
-        plainModel: isObservable ? nil : object,
-        isObservableModel: isObservable)
+        plainModel: model is any Observable.Type ? nil : object)
     }
     if let equatable = type as? any Equatable.Type {
-      return ReadGrain(isDuplicate: equality(equatable), plainModel: nil, isObservableModel: false)
+      return ReadGrain(isDuplicate: equality(equatable), plainModel: nil)
     }
-    return ReadGrain(isDuplicate: { _, _ in false }, plainModel: nil, isObservableModel: false)
+    return ReadGrain(isDuplicate: { _, _ in false }, plainModel: nil)
   }
 
   /// The model type `type` is, or wraps in one `Optional`; `nil` for any other type.
