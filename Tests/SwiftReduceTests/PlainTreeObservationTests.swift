@@ -180,6 +180,29 @@ struct PlainTreeObservationTests {
     #expect(log.entries == ["favorite"])
   }
 
+  @Test func readingAnEquatableModelIsToldWhenAnEqualOneReplacesIt() {
+    let store = Store(Shelter())
+    store.dispatch(PetAction.select(name: "Rex"))
+    let log = SendableLog()
+    track("selected", in: log) { _ = store.selected }
+
+    store.dispatch(PetAction.select(name: "Rex"))
+
+    #expect(log.entries == ["selected"])
+  }
+
+  @Test func readingAnOptionalModelIsToldWhenItBecomesNil() {
+    let store = Store(Shelter())
+    store.dispatch(PetAction.select(name: "Rex"))
+    let log = SendableLog()
+    track("selected", in: log) { _ = store.selected }
+
+    store.dispatch(PetAction.deselect)
+
+    #expect(log.entries == ["selected"])
+    #expect(store.selected == nil)
+  }
+
   @Test func readingAValueThatIsNotEquatableIsToldOfEveryActionAModelReduces() {
     // `[Film]` is neither Equatable nor a model: no comparison can see inside it.
     let store = Store(Marquee())
