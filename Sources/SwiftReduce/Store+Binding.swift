@@ -6,7 +6,8 @@ extension Store {
   /// it dispatches the action `makeAction` builds from the new value, through
   /// middleware like any other dispatch. Every write dispatches, including a
   /// write of a value equal to the current one. Reads are registered with
-  /// Observation, like reads through the store's dynamic members.
+  /// Observation, like reads through the store's dynamic members: an observer
+  /// is told when the value read changed.
   ///
   /// ```swift
   /// let store = Store(Person())
@@ -32,8 +33,9 @@ extension Store {
     let root = root
     return Binding(
       get: { [weak self] in
-        self?.registerObservedRead()
-        return root[keyPath: keyPath]
+        let value = root[keyPath: keyPath]
+        self?.registerRead(of: keyPath, value)
+        return value
       },
       set: { [weak self] newValue in self?.dispatch(makeAction(newValue)) }
     )
@@ -47,8 +49,9 @@ extension Store {
     let root = root
     return Binding(
       get: { [weak self] in
-        self?.registerObservedRead()
-        return root[keyPath: keyPath]
+        let value = root[keyPath: keyPath]
+        self?.registerRead(of: keyPath, value)
+        return value
       },
       set: { _ in }
     )

@@ -1,15 +1,29 @@
 import Observation
 
-/// A store is observable: reading state through it inside
-/// `withObservationTracking`, or in a SwiftUI view body, registers the read,
-/// and the next reduced action reports a change.
+/// A store is observable, value by value: reading state through it inside
+/// `withObservationTracking`, or in a SwiftUI view body, registers that read,
+/// and a dispatch tells its observers only when what it returned changed.
 ///
-/// Reads are tracked per store rather than per key path: every dispatch that
-/// reaches the models counts as a change of every value read, because models
-/// change in place where no key path can see it.
+/// A value is compared by `==` when it is `Equatable`; a model by identity,
+/// and, when it is not itself `Observable`, also as changed when it or a model
+/// it holds reduced the action. An `Observable` model tracks its own
+/// properties, so the store adds nothing on top. The article *Observation*
+/// gives the rules and the limits.
 extension Store: Observable {
-  /// Registers a read of the state with the store's observation registrar.
-  func registerObservedRead() {
-    observationRegistrar.access(self, keyPath: observedKeyPath)
+  /// Registers a read of `keyPath`, which returned `value`, with Observation.
+  func registerRead<Value>(of keyPath: KeyPath<Root, Value>, _ value: Value) {
+    var isNew = false
+    let read = observedReads.read(keyPath) {
+      isNew = true
+      return ObservedRead(project: Self.projection(of: keyPath), value: value)
+    }
+    if isNew {
+      #if DEBUG
+        MixedTreeReport.check(value)
+      #endif
+    } else {
+      read.read(value)
+    }
+    observedReads.arm(read)
   }
 }

@@ -166,17 +166,16 @@ extension Store {
     isDuplicate: @escaping (Value, Value) -> Bool,
     _ listener: @escaping @MainActor (Value) -> Void
   ) -> Subscription {
-    let lastDelivered = LastDelivered(root[keyPath: keyPath])
-    let project = Self.projection(of: keyPath)
+    let watch = ValueWatch(
+      project: Self.projection(of: keyPath), isDuplicate: isDuplicate,
+      initial: root[keyPath: keyPath])
     let subscription = Subscription(listener: { root in
       // Only the store calls its listeners, with its own root.
-      let value = project(unsafeDowncast(root, to: Root.self))
-      guard !isDuplicate(lastDelivered.value, value) else { return }
-      lastDelivered.value = value
-      listener(value)
+      guard watch.changed(in: unsafeDowncast(root, to: Root.self)) else { return }
+      listener(watch.last)
     })
     subscribers.add(subscription)
-    listener(lastDelivered.value)
+    listener(watch.last)
     return subscription
   }
 }
@@ -199,17 +198,5 @@ extension Store {
       }
       return address.assumingMemoryBound(to: Value.self).pointee
     }
-  }
-}
-
-/// The value a key-path listener received last.
-///
-/// Only the listener's closure touches it, on the main actor, one call at a
-/// time, so its accesses need no dynamic exclusivity checks.
-private final class LastDelivered<Value> {
-  @exclusivity(unchecked) var value: Value
-
-  init(_ value: Value) {
-    self.value = value
   }
 }

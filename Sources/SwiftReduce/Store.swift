@@ -1,5 +1,3 @@
-import Observation
-
 /// The single owner of a tree of models, through which every change is made.
 ///
 /// A store holds the root model of your state. Dispatching an action passes
@@ -23,16 +21,13 @@ import Observation
 /// Ada
 /// ```
 ///
-/// Nothing is reduced when the store is created. A `reduce(action:)` must not
-/// dispatch: doing so stops the program with a message naming both actions.
+/// Nothing is reduced when the store is created. Every dispatch made while
+/// another is in progress is queued, wherever it comes from.
 @MainActor
 @dynamicMemberLookup
 public final class Store<Root: Reducer> {
   /// The root model of the state tree.
   public let root: Root
-
-  /// The action whose traversal is running, used to refuse dispatch from a reducer.
-  private var actionBeingReduced: (any Action)?
 
   /// Actions dispatched while another dispatch was in progress, oldest first.
   private var queuedActions: [any Action] = []
@@ -65,12 +60,8 @@ public final class Store<Root: Reducer> {
   /// at times. Release builds never report.
   public var reportsUnhandledActions = true
 
-  /// Tracks `withObservationTracking` readers of this store.
-  let observationRegistrar = ObservationRegistrar()
-
-  /// The key path Observation tracks, made once: forming a key path into a
-  /// generic class at run time costs microseconds, every dispatch.
-  let observedKeyPath: KeyPath<Store, Root> = \.root
+  /// The reads made through this store, for Observation.
+  let observedReads = ObservedReads()
 
   /// Creates a store that owns a tree of models.
   ///
@@ -86,13 +77,15 @@ public final class Store<Root: Reducer> {
   /// Reads a value of the state through a key path from the root model.
   ///
   /// The read is registered with Observation, so a SwiftUI view or a
-  /// `withObservationTracking` block that reads it is told of the next dispatch.
+  /// `withObservationTracking` block that reads it is told of the first
+  /// dispatch that changes what it returned; see the *Observation* article.
   ///
   /// - Parameter keyPath: A key path from the root model, such as `\.name`.
   /// - Returns: The current value at `keyPath`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<Root, Value>) -> Value {
-    registerObservedRead()
-    return root[keyPath: keyPath]
+    let value = root[keyPath: keyPath]
+    registerRead(of: keyPath, value)
+    return value
   }
 
   /// Sends an action through the middleware to every model that handles its type.
@@ -107,12 +100,14 @@ public final class Store<Root: Reducer> {
   /// runs after the current dispatch has completed, queued actions run in the
   /// order they were dispatched, and every subscriber sees each resulting
   /// state in turn. The call returns before a queued action is reduced.
-  /// A dispatch from inside `reduce(action:)` is a programming error and
-  /// stops the program.
+  /// That holds for code that runs inside a `reduce(action:)` too: the
+  /// `onChange` of an `@Observable` model's property, or the `deinit` of a
+  /// model the reduce releases. A reducer should not dispatch itself (follow-up
+  /// actions belong in middleware or a subscriber), but since its dispatch
+  /// cannot be told apart from theirs, it is queued like theirs.
   ///
   /// - Parameter action: The action to dispatch.
   public func dispatch(_ action: any Action) {
-    refuseDispatchFromReducer(action)
     queuedActions.append(action)
     guard !isDispatching else { return }
     isDispatching = true
@@ -123,20 +118,18 @@ public final class Store<Root: Reducer> {
     }
   }
 
-  /// Runs the traversal for one action.
+  /// Runs the traversal for one action, then tells the observers of the reads it changed.
   ///
-  /// Only `dispatch(_:)` gets here, through the middleware chain, after it has
-  /// refused a dispatch made from inside a reducer.
+  /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
-    // Observers hear of the change before `actionBeingReduced` is set, so an
-    // `onChange` that dispatches is queued rather than taken for a reducer.
-    observationRegistrar.withMutation(of: self, keyPath: observedKeyPath) {
-      actionBeingReduced = action
-      defer { actionBeingReduced = nil }
-      let result = Walk.deliver(action, from: root)
-      if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
-      if result.deliveries == 0 { reportUnhandled(action) }
+    let result = Walk.deliver(action, from: root)
+    if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
+    guard result.deliveries > 0 else {
+      // No model reduced it, so nothing read through the store changed.
+      reportUnhandled(action)
+      return
     }
+    observedReads.tellChanges(after: action, in: root)
   }
 
   // MARK: - Dispatch pipeline
@@ -151,16 +144,5 @@ public final class Store<Root: Reducer> {
     middleware[index].handle(action, self) { forwarded in
       pass(forwarded, throughMiddlewareFrom: index + 1)
     }
-  }
-
-  private func refuseDispatchFromReducer(_ action: any Action) {
-    guard let current = actionBeingReduced else { return }
-    fatalError(
-      """
-      SwiftReduce: \(String(reflecting: action)) was dispatched from inside \
-      reduce(action:) while reducing \(String(reflecting: current)). Reducers must not \
-      dispatch; dispatch follow-up actions from middleware or a subscriber instead.
-      """
-    )
   }
 }

@@ -1,3 +1,4 @@
+import Observation
 import SwiftReduce
 import SwiftReduceTestSupport
 import Testing
@@ -67,19 +68,128 @@ struct QueuedDispatchTests {
     withExtendedLifetime(subscription) {}
   }
 
-  @Test func dispatchFromInsideAReducerStillStopsTheProgram() async throws {
-    let result = try #require(
-      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        await MainActor.run {
-          let relay = Relay()
-          let store = Store(relay, middleware: [Middleware { action, _, next in next(action) }])
-          relay.store = store
-          store.dispatch(RelayAction.forward)
-        }
+  @Test func dispatchFromInsideAReducerIsQueuedAfterTheCurrentDispatch() {
+    let relay = Relay()
+    let store = Store(relay)
+    relay.store = store
+    var log: [String] = []
+    let subscription = store.subscribe { log.append("saw \($0.received.joined(separator: ", "))") }
+
+    store.dispatch(RelayAction.forward)
+
+    #expect(log == ["saw forward", "saw forward, forwarded"])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func dispatchFromOnChangeOfAStoreReadIsQueuedInOrder() {
+    let store = Store(Person())
+    var log: [String] = []
+    let subscription = store.subscribe {
+      log.append("name \($0.name), input \($0.favoriteMovies.input)")
+    }
+    withObservationTracking {
+      _ = store.name
+    } onChange: {
+      MainActor.assumeIsolated {
+        log.append("onChange")
+        store.dispatch(UpdateMovies.setInput("Alien"))
+        store.dispatch(NameChange.setName("Grace"))
       }
-    )
-    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(message.contains("was dispatched from inside reduce(action:) while reducing"))
+    }
+
+    store.dispatch(NameChange.setName("Ada"))
+
+    #expect(
+      log == [
+        "onChange", "name Ada, input ", "name Ada, input Alien", "name Grace, input Alien",
+      ])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func dispatchFromOnChangeOfAnObservableModelPropertyIsQueued() {
+    // The model's registrar calls `onChange` from inside `reduce(action:)`.
+    let store = Store(ObservedPerson())
+    var log: [String] = []
+    let subscription = store.subscribe {
+      log.append("name \($0.name), input \($0.favoriteMovies.input)")
+    }
+    withObservationTracking {
+      _ = store.root.name
+    } onChange: {
+      MainActor.assumeIsolated {
+        log.append("onChange")
+        store.dispatch(UpdateMovies.setInput("Alien"))
+      }
+    }
+
+    store.dispatch(NameChange.setName("Ada"))
+
+    #expect(log == ["onChange", "name Ada, input ", "name Ada, input Alien"])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func dispatchFromOnChangeOfAPlainModelReadInAMixedTreeIsQueued() {
+    let store = Store(Moviegoer())
+    var log: [String] = []
+    let subscription = store.subscribe {
+      log.append("name \($0.name), input \($0.favoriteMovies.input)")
+    }
+    withObservationTracking {
+      _ = store.favoriteMovies
+    } onChange: {
+      MainActor.assumeIsolated {
+        log.append("onChange")
+        store.dispatch(NameChange.setName("Ada"))
+      }
+    }
+
+    store.dispatch(UpdateMovies.setInput("Alien"))
+
+    #expect(log == ["onChange", "name , input Alien", "name Ada, input Alien"])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func dispatchFromTheDeinitOfAModelReleasedInsideReduceIsQueued() {
+    let programme = Programme()
+    let store = Store(programme)
+    var log: [String] = []
+    programme.screenings = ["Alien", "Heat"].map { title in
+      Screening(title) { released in
+        log.append("released \(released)")
+        if released == "Alien" { store.dispatch(ProgrammeAction.cancel("Heat")) }
+      }
+    }
+    let subscription = store.subscribe { log.append("showing \($0.screenings.map(\.title))") }
+
+    store.dispatch(ProgrammeAction.cancel("Alien"))
+
+    #expect(
+      log == [
+        "released Alien", "showing [\"Heat\"]", "released Heat", "showing []",
+      ])
+    withExtendedLifetime(subscription) {}
+  }
+
+  @Test func dispatchFromTheDeinitOfAModelTheWalkReleasesIsQueued() {
+    let programme = Programme()
+    let store = Store(programme)
+    var log: [String] = []
+    programme.screenings = [Screening("Alien") { _ in }]
+    programme.notice = Notice(on: programme) {
+      log.append("notice released")
+      store.dispatch(ProgrammeAction.cancel("Alien"))
+    }
+    let subscription = store.subscribe {
+      log.append("notice \($0.notice == nil ? "down" : "up"), \($0.screenings.count) screenings")
+    }
+
+    store.dispatch(NoticeAction.takeDown)
+
+    #expect(
+      log == [
+        "notice released", "notice down, 1 screenings", "notice down, 0 screenings",
+      ])
+    withExtendedLifetime(subscription) {}
   }
 }
 
@@ -90,11 +200,13 @@ private enum RelayAction: Action {
   case forwarded
 }
 
-/// A model that wrongly dispatches from its reducer.
+/// A model that dispatches from its reducer, which it should not, but which is queued.
 private final class Relay: Reducer {
   weak var store: Store<Relay>?
+  var received: [String] = []
 
   func reduce(action: RelayAction) {
+    received.append(String(describing: action))
     guard case .forward = action else { return }
     let store = store
     MainActor.assumeIsolated { store?.dispatch(RelayAction.forwarded) }

@@ -65,8 +65,8 @@ struct SnapshotDepthTests {
       ])
   }
 
-  @Test func snapshotDifferencePathsAndPrintedChangesOfAMillionDeepChainThroughOneElementArraysWork()
-  {
+  @Test
+  func snapshotDifferencePathsAndPrintedChangesOfAMillionDeepChainThroughOneElementArraysWork() {
     let chain = Bead.chain(1_000_000)
     defer { Bead.unlink(chain.first) }
     let before = TreeSnapshot(chain.first)
@@ -78,7 +78,8 @@ struct SnapshotDepthTests {
     var lines: [String] = []
     let store = Store(chain.first, middleware: [.printingChanges { lines.append($0) }])
     store.dispatch(ClaspAction.fasten)
-    #expect(lines == ["ClaspAction.fasten", "  " + path + ".fastened", "    - false", "    + true"])
+    #expect(
+      lines == ["ClaspAction.fasten", "  " + path + ".fastened", "    - false", "    + true"])
     #expect(
       TreeSnapshot(chain.first).difference(from: before).changes == [
         .init(path: path + ".fastened", old: "false", new: "true")

@@ -13,23 +13,4 @@ struct StoreTests {
     #expect(store.favoriteMovies.movies == ["Alien": 1])
     #expect(store.root.favoriteMovies === store.favoriteMovies)
   }
-
-  @Test func reducerThatDispatchesStopsTheProgramNamingBothActions() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let store = Store(Reentrant())
-        store.root.onPing = {
-          MainActor.assumeIsolated { store.dispatch(NameChange.setName("inner")) }
-        }
-        store.dispatch(Knock())
-      }
-    }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(
-      message.contains(
-        """
-        SwiftReduce: SwiftReduceTestSupport.NameChange.setName("inner") was dispatched from inside reduce(action:) \
-        while reducing SwiftReduceTests.Knock(). Reducers must not dispatch
-        """))
-  }
 }

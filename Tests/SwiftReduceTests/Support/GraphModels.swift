@@ -136,15 +136,6 @@ final class Crowd: Reducer {
   }
 }
 
-/// A model that runs a closure from inside its `reduce`.
-final class Reentrant: Reducer {
-  var onPing: (() -> Void)?
-
-  func reduce(action: Knock) {
-    onPing?()
-  }
-}
-
 /// A class-bound protocol, for `weak` existential back-pointers.
 protocol Neighbour: AnyObject {}
 extension GraphNode: Neighbour {}

@@ -54,7 +54,7 @@ struct SubscribersCase: BenchmarkCase {
   }
 
   /// Key paths from the root to every leaf, in pre-order.
-  private static func leafPaths(levels: Int) -> [KeyPath<Root<Leaf>, Leaf>] {
+  static func leafPaths(levels: Int) -> [KeyPath<Root<Leaf>, Leaf>] {
     var groups: [KeyPath<Root<Leaf>, Group<Leaf>>] = (0..<10).map { \Root<Leaf>.groups[$0] }
     for _ in 0..<(levels - 3) {
       groups = groups.flatMap { path in

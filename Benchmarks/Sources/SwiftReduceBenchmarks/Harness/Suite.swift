@@ -8,6 +8,7 @@ enum Suite {
     DeclaredCase(),
     ScalingCase(),
     SubscribersCase(),
+    ObservationCase(),
     BindingCase(),
     DumpCase(),
     TestStoreCase(),

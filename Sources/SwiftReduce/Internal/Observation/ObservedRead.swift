@@ -1,0 +1,119 @@
+import Observation
+
+/// A read made through a store, as ``ObservedReads`` keeps it between dispatches.
+@MainActor
+protocol ObservedValue: AnyObject {
+  /// Where observers of the read are registered and told.
+  var point: ObservationPoint { get }
+
+  /// Whether the read waits to be told of a change: it was made since it was last told.
+  var isArmed: Bool { get set }
+
+  /// Whether what the read returned changed in a dispatch of `action` that some model reduced.
+  func hasChanged(after action: any Action, in root: AnyObject) -> Bool
+}
+
+/// One key path read through a store, compared after each dispatch at the grain of its value.
+///
+/// The grain is fixed by the value's type when the read is first made:
+///
+/// - a model, or an optional model, is compared by identity; a model that is
+///   not `Observable` has also changed when it, or a model it holds, reduced
+///   the action, since it changes in place where no comparison can see it;
+///   an `Observable` model's own registrar tracks its properties, so the read
+///   adds nothing coarser;
+/// - any other `Equatable` value is compared by `==`;
+/// - any other value has changed whenever some model reduced the action.
+@MainActor
+final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
+  let point = ObservationPoint()
+  var isArmed = false
+  private let watch: ValueWatch<Root, Value>
+
+  /// The model a plain-model read returned, to look for reductions in; `nil`
+  /// for every other grain.
+  private let plainModel: ((Value) -> AnyObject?)?
+
+  init(project: @escaping (Root) -> Value, value: Value) {
+    let grain = ReadGrain.of(Value.self)
+    watch = ValueWatch(project: project, isDuplicate: grain.isDuplicate, initial: value)
+    plainModel = grain.plainModel
+  }
+
+  /// Takes `value`, read now, as the reading to compare the next dispatch with.
+  func read(_ value: Value) {
+    watch.reset(to: value)
+  }
+
+  func hasChanged(after action: any Action, in root: AnyObject) -> Bool {
+    // The store calls this with its own root, of type `Root`.
+    if watch.changed(in: unsafeDowncast(root, to: Root.self)) { return true }
+    guard let plainModel, let model = plainModel(watch.last) else { return false }
+    return Self.takes(action, inOrBelow: model)
+  }
+
+  /// Whether `model`, or a model it holds, takes `action`.
+  ///
+  /// The model's own plan answers first, since a model usually reduces its
+  /// own actions; only when it does not are the models it holds walked.
+  private static func takes(_ action: any Action, inOrBelow model: AnyObject) -> Bool {
+    let actionType = ObjectIdentifier(type(of: action))
+    if let plan = PlanCache.shared.plan(for: type(of: model)).model,
+      plan.acceptance(of: action, actionType: actionType) != .ignores
+    {
+      return true
+    }
+    return !Walk.recipients(of: action, from: model).isEmpty
+  }
+}
+
+/// How reads of one value type are compared: the rules of ``ObservedRead``.
+@MainActor
+struct ReadGrain<Value> {
+  /// Whether a new reading (second) is the same as the last one (first).
+  let isDuplicate: (Value, Value) -> Bool
+
+  /// For a model that is not `Observable`, or an optional one: the model in a reading.
+  let plainModel: ((Value) -> AnyObject?)?
+
+  static func of(_ type: Value.Type) -> ReadGrain {
+    if let model = modelType(of: type) {
+      // A model, or an optional one: one reference, nil as zero, so read as `AnyObject?`.
+      let object: (Value) -> AnyObject? = { unsafeBitCast($0, to: AnyObject?.self) }
+      return ReadGrain(
+        isDuplicate: { object($0) === object($1) },
+        plainModel: model is any Observable.Type ? nil : object)
+    }
+    if let equatable = type as? any Equatable.Type {
+      return ReadGrain(isDuplicate: equality(equatable), plainModel: nil)
+    }
+    return ReadGrain(isDuplicate: { _, _ in false }, plainModel: nil)
+  }
+
+  /// The model type `type` is, or wraps in one `Optional`; `nil` for any other type.
+  ///
+  /// An existential such as `any Reducer` is not a model type here: its
+  /// values are two words, and it is compared as any other value.
+  private static func modelType(of type: Value.Type) -> (any Reducer.Type)? {
+    guard MemoryLayout<Value>.size == MemoryLayout<AnyObject?>.size else { return nil }
+    if let model = type as? any Reducer.Type { return model }
+    if let optional = type as? any OptionalType.Type,
+      let model = optional.wrappedType as? any Reducer.Type
+    {
+      return model
+    }
+    return nil
+  }
+
+  /// `==` of `Equatable`, for a `Value` known only at run time to be `Equatable`.
+  private static func equality(_ type: any Equatable.Type) -> (Value, Value) -> Bool {
+    func open<Comparable: Equatable>(_: Comparable.Type) -> (Value, Value) -> Bool {
+      // `Comparable` is `Value`, opened from `Value.self`, and both are generic
+      // parameters, so the two function types take their arguments the same
+      // way, by address: the values are compared where they are, not copied.
+      let equal: (Comparable, Comparable) -> Bool = { $0 == $1 }
+      return unsafeBitCast(equal, to: ((Value, Value) -> Bool).self)
+    }
+    return open(type)
+  }
+}
