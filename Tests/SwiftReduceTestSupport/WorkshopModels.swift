@@ -124,7 +124,7 @@ package final class Sprocket: Reducer {
 }
 
 /// A model holding an `ArraySlice` of models that starts past its array's first element.
-package final class Rack: Reducer {
+package final class SprocketRack: Reducer {
   package var sprockets = [Sprocket(teeth: 8), Sprocket(teeth: 12), Sprocket(teeth: 16)]
     .dropFirst()
   package var gauge = Gauge()

@@ -111,7 +111,7 @@ struct TestStoreValueTests {
   }
 
   @Test func testStoreSendOnAnArraySliceOfModelsChecksEachElement() {
-    let store = TestStore(Rack())
+    let store = TestStore(SprocketRack())
     store.send(WorkshopAction.advance) {
       for sprocket in $0.sprockets { sprocket.teeth += 1 }
     }

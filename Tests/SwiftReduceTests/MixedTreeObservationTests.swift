@@ -57,10 +57,10 @@ struct MixedTreeObservationTests {
       #expect(
         message == """
           SwiftReduce: SwiftReduceTests.Moviegoer is @Observable, but its favoriteMovies is a \
-          SwiftReduceTests.FavoriteMovies, a model that is not; a read of \
-          SwiftReduceTests.FavoriteMovies's properties reached through \
+          SwiftReduceTestSupport.FavoriteMovies, a model that is not; a read of \
+          SwiftReduceTestSupport.FavoriteMovies's properties reached through \
           SwiftReduceTests.Moviegoer is not observed, so a view that makes it is not \
-          updated. Mark SwiftReduceTests.FavoriteMovies @Observable too. (reported once per \
+          updated. Mark SwiftReduceTestSupport.FavoriteMovies @Observable too. (reported once per \
           type in debug builds)
 
           """)
@@ -79,7 +79,7 @@ struct MixedTreeObservationTests {
         message.hasPrefix(
           """
           SwiftReduce: SwiftReduceTests.Moviegoer is @Observable, but its favoriteMovies is a \
-          SwiftReduceTests.FavoriteMovies, a model that is not;
+          SwiftReduceTestSupport.FavoriteMovies, a model that is not;
           """))
       #expect(message.split(separator: "\n").count == 1)
     }

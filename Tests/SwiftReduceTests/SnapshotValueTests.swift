@@ -269,9 +269,9 @@ struct SnapshotValueTests {
 
   @Test func snapshotOfAnArraySliceOfModelsShowsItsElementsLikeAnArray() {
     expectText(
-      TreeSnapshot(Rack()).description,
+      TreeSnapshot(SprocketRack()).description,
       """
-      Rack
+      SprocketRack
         sprockets: 2 elements
           [0]: Sprocket
             teeth: 12
@@ -284,7 +284,7 @@ struct SnapshotValueTests {
 
   @Test func differenceOfAnArraySliceOfModelsNamesEachChangedElement() {
     expectAdvance(
-      of: Rack(),
+      of: SprocketRack(),
       changes: """
         sprockets[0].teeth
           - 12
@@ -297,12 +297,12 @@ struct SnapshotValueTests {
 
   @Test func recipientsInAnArraySliceOfModelsHaveTheirPaths() {
     expectRecipients(
-      of: Rack(), ["sprockets[0]: Sprocket", "sprockets[1]: Sprocket", "gauge: Gauge"])
+      of: SprocketRack(), ["sprockets[0]: Sprocket", "sprockets[1]: Sprocket", "gauge: Gauge"])
   }
 
   @Test func printingChangesOfAnArraySliceOfModelsPrintsEachChangedElement() {
     expectPrintedAdvance(
-      of: Rack(),
+      of: SprocketRack(),
       changes: """
         sprockets[0].teeth
           - 12
