@@ -12,6 +12,8 @@ let request = Options.parse(
 switch request {
 case .help:
   print(Options.usage)
+case .version:
+  print(Options.version)
 case .invalid(let problem):
   FileHandle.standardError.write(Data("MovieList: \(problem)\n\n\(Options.usage)\n".utf8))
   exit(2)
@@ -26,28 +28,39 @@ case .run(let options):
   }
   // Every change is kept as a step of the history, so that it can be undone,
   // and replayed on the file's new state when another instance saved first.
-  let history = History<Person>(reset: snapshot.restoringActions)
+  // Input that leaves what is saved as it was is no step, and no save.
+  let history = History<Person>(reset: snapshot.restoringActions, state: \.snapshot)
   let store = Store(Person(snapshot), middleware: [history.middleware])
+  func merge(_ theirs: Snapshot) {
+    history.rebase(reset: theirs.restoringActions, in: store)
+  }
   func save() throws {
-    try file.save(
-      { store.root.snapshot },
-      rebase: { changed in
-        let base = changed ?? Snapshot(name: "", movies: [:])
-        history.rebase(reset: base.restoringActions, in: store)
-      })
+    try file.save({ store.root.snapshot }, rebase: merge)
     // What was saved may be built on by another instance: a later rebase
     // starts from it rather than replaying these steps again.
     history.markKept()
   }
-  let runner = Runner(store: store, history: history, onChange: save) { ContentView() }
-  runner.run()
-  if runner.unsavedChange != nil {
+  // Another instance's save is merged within a second, through the store,
+  // so the screen shows it without a key press.
+  store.run { _ in
+    while !Task.isCancelled {
+      try? await Task.sleep(for: StateFile.watchInterval)
+      file.mergeChanges(merge)
+    }
+  }
+  let runner = Runner(
+    store: store, history: history, onChange: save,
+    welcome: "Type help for commands, quit to leave."
+  ) { ContentView() }
+  await runner.run()
+  if runner.unsavedChangeCount > 0 {
     // One more try: the problem may have been fixed since.
     do {
       try save()
     } catch {
-      FileHandle.standardError.write(
-        Data("MovieList: the last change was not saved. \(error)\n".utf8))
+      let count = runner.unsavedChangeCount
+      let changes = count == 1 ? "1 change was not saved" : "\(count) changes were not saved"
+      FileHandle.standardError.write(Data("MovieList: \(changes). \(error)\n".utf8))
       exit(1)
     }
   }

@@ -14,6 +14,7 @@ struct MovieListExecutableTests {
       --file <path>  The JSON file that keeps the list between runs.
                      (default: $XDG_DATA_HOME/movielist/state.json, or
                      ~/.local/share/movielist/state.json when XDG_DATA_HOME is unset)
+      --version      Show the version.
       -h, --help     Show this help.
 
     """
@@ -34,6 +35,7 @@ struct MovieListExecutableTests {
        [1] Enter Name: [] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
 
+      Type help for commands, quit to leave.
       > 1 Ada
 
        Ada
@@ -103,6 +105,7 @@ struct MovieListExecutableTests {
        [5] Alien                     views: 1
        [6] Heat                      views: 1
 
+      Type help for commands, quit to leave.
       > 5
 
        Ada

@@ -80,7 +80,8 @@ struct MovieListFileTests {
     #expect(
       run.standardOutput.contains(
         " \"Alien\" has been watched 9223372036854775807 times, the most MovieList can count.\n"))
-    #expect(try directory.contents(of: "state.json").contains("\"Alien\" : 9223372036854775807"))
+    // Nothing changed, so nothing was saved: the file is as it was written.
+    #expect(try directory.contents(of: "state.json") == content)
   }
 
   // MARK: - Links, modes and owners
@@ -209,6 +210,88 @@ struct MovieListFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
   }
 
+  // MARK: - Files that go away or change hands
+
+  @Test(arguments: ["the file", "its directory"])
+  func aStateFileRemovedWhileTheProgramRunsIsWrittenAgainWhole(removed: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("movies/state.json")
+    let running = try RunningMovieList(["--file", file])
+    running.send("1 Zoe\n3 Alien\n3 Brazil\n3 Casablanca\n")
+    try running.waitForPrompts(5)
+    try FileManager.default.removeItem(
+      atPath: removed == "the file" ? file : directory.file("movies"))
+    running.send("3 Dune\n")
+    let run = running.finish()
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    expectText(
+      try directory.contents(of: "movies/state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Brazil" : 1,
+          "Casablanca" : 1,
+          "Dune" : 1
+        },
+        "name" : "Zoe"
+      }
+
+      """)
+  }
+
+  /// Run as `nobody`, whom the mode stops even when the tests run as root.
+  @Test func aStateFileMadeReadOnlyWhileTheProgramRunsIsRefusedAtTheNextSave() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o777)
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(
+      ["--file", file], environment: ["COLUMNS": "200"], as: .nobody)
+    running.send("3 Alien\n")
+    try running.waitForPrompts(2)
+    let saved = try directory.contents(of: "state.json")
+    chmod(file, 0o444)
+    running.send("3 Brazil\nhelp\n")
+    try running.waitForPrompts(4)
+    let run = running.finish()
+    let refused =
+      "Not saved to \(file): you cannot write it (its mode is r--r--r--); "
+      + "make it writable with chmod u+w, or choose another file with --file."
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens.count == 5)
+    #expect(!screens[1].contains(refused))
+    #expect(screens[2].contains(" [6] Brazil "))
+    #expect(screens[2].hasSuffix(" views: 1\n\n" + refused))
+    #expect(screens[3].hasSuffix("\n" + refused))
+    #expect(try directory.contents(of: "state.json") == saved)
+    #expect(run.status == 1)
+    #expect(run.standardError == "MovieList: 1 change was not saved. \(refused)\n")
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "the file must be replaced by another user than nobody"))
+  func aStateFileReplacedByAnotherUsersWhileTheProgramRunsIsRefusedAtTheNextSave() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o777)
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(["--file", file], as: .nobody)
+    running.send("3 Alien\n")
+    try running.waitForPrompts(2)
+    let theirs = "{\"name\": \"Root\", \"movies\": {}}"
+    try Self.write(theirs, to: directory.file("theirs"))
+    chmod(directory.file("theirs"), 0o666)
+    try #require(rename(directory.file("theirs"), file) == 0)
+    running.send("3 Brazil\n")
+    try running.waitForPrompts(3)
+    let run = running.finish()
+    #expect(run.standardOutput.contains("\nNot saved to \(file): it belongs to "))
+    #expect(
+      run.standardOutput.contains(
+        ", and saving would make it yours; choose another file with --file.\n> "))
+    #expect(try directory.contents(of: "state.json") == theirs)
+    #expect(run.status == 1)
+  }
+
   // MARK: - Failed saves
 
   /// Run as `nobody` in a directory only root may write to.
@@ -228,7 +311,7 @@ struct MovieListFileTests {
     #expect(screens[1].hasSuffix("\n" + notSaved))
     #expect(screens[2].hasSuffix("\n" + notSaved))
     #expect(!screens[2].contains("Error Domain"))
-    #expect(run.standardError == "MovieList: the last change was not saved. \(notSaved)\n")
+    #expect(run.standardError == "MovieList: 1 change was not saved. \(notSaved)\n")
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 }

@@ -30,6 +30,18 @@ final class Session<Root: Reducer, Content: View> {
   /// until a later call succeeds.
   private(set) var unsavedChange: String?
 
+  /// How many changes `onChange` failed to keep since it last succeeded.
+  private(set) var unsavedChangeCount = 0
+
+  /// How many changes were not kept and why, or `nil` when all were.
+  var unsavedNote: String? {
+    guard let unsavedChange, unsavedChangeCount > 0 else { return nil }
+    let count =
+      unsavedChangeCount == 1
+      ? "1 change was not saved." : "\(unsavedChangeCount) changes were not saved."
+    return count + " " + unsavedChange
+  }
+
   init(
     store: Store<Root>,
     content: @escaping @MainActor () -> Content,
@@ -79,17 +91,20 @@ final class Session<Root: Reducer, Content: View> {
   private func handle(_ line: String) -> Response {
     let command = line.drop(while: \.isWhitespace)
     let trimmed = String(command.reversed().drop(while: \.isWhitespace).reversed())
-    switch trimmed {
+    // Commands are words a person types in any case: `Quit`, `UNDO`.
+    switch trimmed.lowercased() {
     case "":
       return .proceed(message: "The line is empty: type a control number, help or quit.")
-    case "help":
+    case "help", "?":
       return .proceed(message: help)
-    case "quit":
+    case "quit", "q", "exit":
       return .quit
-    case "undo" where history != nil, "redo" where history != nil:
-      return undoOrRedo(trimmed)
+    case "undo" where history != nil:
+      return undoOrRedo(undoing: true)
+    case "redo" where history != nil:
+      return undoOrRedo(undoing: false)
     case "n", "p":
-      return .proceed(message: turnPage(forward: trimmed == "n"))
+      return .proceed(message: turnPage(forward: trimmed.lowercased() == "n"))
     default:
       break
     }
@@ -146,14 +161,16 @@ final class Session<Root: Reducer, Content: View> {
       label = "tapping \"\(Cells.truncate(summary, to: 40))\""
       step = { self.perform(handler) }
     }
+    var changed = true
     run(in: control.environment) {
       if let history {
-        history.record(label, step)
+        changed = history.record(label, step)
       } else {
         step()
       }
     }
-    keepChange()
+    // Input that changed nothing is not a step of the history, nor a save.
+    if changed { keepChange() }
     return .proceed(message: nil)
   }
 
@@ -162,16 +179,18 @@ final class Session<Root: Reducer, Content: View> {
     do {
       try onChange()
       unsavedChange = nil
+      unsavedChangeCount = 0
     } catch {
       unsavedChange = String(describing: error)
+      unsavedChangeCount += 1
     }
   }
 
   // MARK: - Undo and paging
 
-  private func undoOrRedo(_ command: String) -> Response {
+  private func undoOrRedo(undoing: Bool) -> Response {
     guard let history else { return .proceed(message: nil) }
-    let undoing = command == "undo"
+    let command = undoing ? "undo" : "redo"
     guard let label = undoing ? history.undo(in: store) : history.redo(in: store) else {
       return .proceed(message: "There is nothing to \(command).")
     }
@@ -210,11 +229,28 @@ final class Session<Root: Reducer, Content: View> {
     if let list = pagedList, list.shown.count < list.total {
       items += [("n", "show the next page of the list"), ("p", "show the previous page")]
     }
-    items += [("help", "show this help"), ("quit", "leave (the end of the input leaves too)")]
+    items += [
+      ("help", "show this help"),
+      ("quit", "leave (q, exit and the end of the input too)"),
+    ]
+    let keys = [
+      ("Left Right", "move the cursor (Ctrl-B, Ctrl-F)"),
+      ("Home End", "go to the start or the end (Ctrl-A, Ctrl-E)"),
+      ("Backspace", "delete before the cursor (Delete and Ctrl-D: at it)"),
+      ("Ctrl-U Ctrl-K", "delete to the start or to the end"),
+      ("Ctrl-W", "delete the word before the cursor"),
+      ("Up Down", "go through the lines typed before"),
+      ("Ctrl-D", "leave, on an empty line"),
+    ]
     var lines = ["Commands:"]
     let column = (items.map(\.0.count).max() ?? 0) + 4
     for (term, description) in items {
       lines += Cells.wrap(description, to: width, firstPrefix: "  " + term, column: column)
+    }
+    lines.append("Editing keys, on a terminal:")
+    let keyColumn = (keys.map(\.0.count).max() ?? 0) + 4
+    for (term, description) in keys {
+      lines += Cells.wrap(description, to: width, firstPrefix: "  " + term, column: keyColumn)
     }
     if !controls.isEmpty {
       lines.append("Controls:")
