@@ -182,6 +182,47 @@ struct MovieListExecutableTests {
     #expect(run.standardError == "MovieList: cannot load \(file): it is a directory.\n")
   }
 
+  @Test func versionPrintsTheVersion() throws {
+    let run = try runMovieList(["--version"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "MovieList 0.1.0\n")
+    #expect(run.standardError == "")
+  }
+
+  @Test(arguments: ["q", "exit", "QUIT", "Exit"])
+  func qAndExitQuitInAnyCase(command: String) throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")], input: "\(command)\n3 Alien\n")
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasSuffix("> \(command)\n"))
+    #expect(!FileManager.default.fileExists(atPath: directory.file("state.json")))
+  }
+
+  @Test func inputThatChangesNothingIsNeitherAnUndoStepNorASave() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let run = try runMovieList(
+      ["--file", file], input: "4\n2\n1 \n3 \nundo\n", environment: ["COLUMNS": "44"])
+    #expect(run.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: file))
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    // Watch on an empty field keeps its message.
+    #expect(screens[1].hasSuffix(" Type a movie name first, then watch.\n"))
+    expectText(
+      screens[5],
+      """
+      undo
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a movie name first, then watch.
+
+      There is nothing to undo.
+      """)
+  }
+
   @Test func helpPrintsTheUsage() throws {
     let run = try runMovieList(["--help"])
     #expect(run.status == 0)

@@ -157,4 +157,60 @@ struct MovieListTerminalTests {
       $0.contains("[5] Alien           views: 1") && $0.hasSuffix("\n> 3 Heat")
     }
   }
+
+  // MARK: - Round 3
+
+  @Test func anotherInstancesSaveAppearsWithinASecondWithoutAKeyPress() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let terminal = try TerminalSession(["--file", file])
+    terminal.type("3 Alien" + Key.enter)
+    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    #expect(try runMovieList(["--file", file], input: "3 Heat\n").status == 0)
+    try terminal.screen(where: { $0.contains("[6] Heat") }, timeout: .seconds(1))
+  }
+
+  @Test func escapeAloneDoesNothingAndLosesNoKey() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("\u{1B}")
+    // A person's next key comes well after the Escape.
+    usleep(300_000)
+    terminal.type("3 Alien" + Key.enter)
+    try terminal.screen { $0.contains("[5] Alien ") }
+  }
+
+  @Test func aLineThatGetsShorterIsShownAgainFromItsStart() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")], columns: 20)
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("3 Amélie" + Key.enter)
+    try terminal.screen { $0.contains("[5] Amélie") && $0.hasSuffix("\n>") }
+    terminal.type("3 A much longer title")
+    try terminal.screen { $0.hasSuffix("\n> much longer title") }
+    terminal.type(Key.up)
+    try terminal.screen { $0.hasSuffix("\n> 3 Amélie") }
+    terminal.type(Key.down + Key.backspace + Key.backspace + Key.controlW + Key.controlW)
+    try terminal.screen { $0.hasSuffix("\n> 3 A much") }
+  }
+
+  @Test func controlCWithChangesNotSavedSaysHowMany() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("blocked/state.json")
+    let terminal = try TerminalSession(["--file", file], columns: 200)
+    try terminal.screen { $0.hasSuffix("\n>") }
+    // A file where the state file's directory should be: no save can work.
+    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    terminal.type("3 Alien" + Key.enter)
+    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    terminal.type("1 Ada" + Key.enter)
+    try terminal.screen { $0.contains("[Ada]") && $0.hasSuffix("\n>") }
+    // Ctrl-C, as the terminal sends it to the program.
+    #expect(terminal.end(with: SIGINT) == .uncaughtSignal)
+    let note =
+      "2 changes were not saved. Not saved to \(file): \(directory.file("blocked")) is not a "
+      + "directory."
+    try terminal.screen { $0.hasSuffix("\n" + note) }
+  }
 }
