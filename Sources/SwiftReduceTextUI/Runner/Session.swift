@@ -58,12 +58,29 @@ final class Session<Root: Reducer, Content: View> {
   ///
   /// With a `height`, the first list made from a collection shows the rows
   /// of the current page that fit in `height` lines less `reserved`.
+  ///
+  /// A last page never leaves lines empty while rows before it are hidden:
+  /// after a resize, or when rows of the last page were removed, the page
+  /// starts earlier so that it fills the screen.
   func render(width: Int, height: Int? = nil, reserved: Int = 0) -> String {
-    let screen = EnvironmentStack.with([store]) {
-      if let height {
-        Screen(content(), width: width, height: height, reserved: reserved, first: firstRow)
-      } else {
-        Screen(content(), width: width)
+    func screen(from first: Int) -> Screen {
+      EnvironmentStack.with([store]) {
+        if let height {
+          Screen(content(), width: width, height: height, reserved: reserved, first: first)
+        } else {
+          Screen(content(), width: width)
+        }
+      }
+    }
+    var screen = screen(from: firstRow)
+    if let list = screen.pagedList, list.shown.upperBound == list.total,
+      list.shown.lowerBound > 0, list.pageSize > list.shown.count
+    {
+      // Rows of several lines may not all fit: keep the earlier start only
+      // if its page still reaches the end.
+      let fuller = screen(from: max(list.total - list.pageSize, 0))
+      if let earlier = fuller.pagedList, earlier.shown.upperBound == earlier.total {
+        screen = fuller
       }
     }
     controls = screen.controls
