@@ -1,9 +1,14 @@
+import Foundation
 import SwiftReduce
 
 /// The movies watched, each with how many times, and the movie being typed.
 final class FavoriteMovies: Reducer {
   var input: String = ""
   var movies: [String: Int] = [:]
+  /// The text that titles shown must contain, in any case; empty shows all.
+  var search = ""
+  /// The order of the list, kept in the file.
+  var order = MovieOrder.title
   /// Why the last change did nothing, shown under the movie field until the
   /// next change to the movies.
   var notice: String?
@@ -32,6 +37,25 @@ final class FavoriteMovies: Reducer {
     case .replaceAll(let replacement):
       movies = replacement
       input = ""
+    case .find(let text):
+      search = text
+    case .sort(let order):
+      self.order = order
+    }
+  }
+
+  // MARK: - The list shown
+
+  /// The titles the list shows: those that contain ``search``, in ``order``.
+  var shownTitles: [String] {
+    let found =
+      search.isEmpty
+      ? Array(movies.keys) : movies.keys.filter { $0.range(of: search, options: .caseInsensitive) != nil }
+    switch order {
+    case .title:
+      return found.sorted()
+    case .views:
+      return found.sorted { (movies[$0] ?? 0, $1) > (movies[$1] ?? 0, $0) }
     }
   }
 }

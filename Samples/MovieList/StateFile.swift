@@ -144,7 +144,13 @@ final class StateFile {
     if let firstBad {
       try viewCount(entries[firstBad] ?? .null, of: firstBad)
     }
-    return (Snapshot(name: name, movies: movies), fields)
+    let order: MovieOrder
+    switch fields.removeValue(forKey: "sort") {
+    case nil: order = .title
+    case .string(let text) where MovieOrder(rawValue: text) != nil: order = MovieOrder(rawValue: text) ?? .title
+    default: throw LoadError(path: path, problem: "\"sort\" should be \"title\" or \"views\"")
+    }
+    return (Snapshot(name: name, movies: movies, order: order), fields)
   }
 
   /// Explains why `value` is not a view count.
@@ -300,6 +306,8 @@ final class StateFile {
     var fields = unknownKeys
     fields["name"] = .string(snapshot.name)
     fields["movies"] = .object(snapshot.movies.mapValues { .integer(Int64($0)) })
+    // The order is written only when it is not the default, by title.
+    fields["sort"] = snapshot.order == .title ? nil : .string(snapshot.order.rawValue)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {

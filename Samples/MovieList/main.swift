@@ -50,7 +50,7 @@ case .run(let options):
   }
   let runner = Runner(
     store: store, history: history, onChange: save,
-    welcome: "Type help for commands, quit to leave."
+    welcome: "Type help for commands, quit to leave.", commands: MovieCommands.all
   ) { ContentView() }
   await runner.run()
   if runner.unsavedChangeCount > 0 {

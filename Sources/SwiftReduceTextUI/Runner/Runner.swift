@@ -12,10 +12,14 @@ import SwiftReduce
 /// - `N` presses button `N` or taps row `N`;
 /// - `undo` and `redo`, when the runner has a ``History``, revert and apply
 ///   again the changes of the lines before;
-/// - `n` and `p` show the next and the previous page of a long list;
+/// - `n` and `p` show the next and the previous page of a long list, and
+///   `g N` its page `N`;
+/// - the app's own ``Command``s, such as `sort views`;
 /// - `help` lists the commands and the controls of the screen, wrapped to
 ///   its width;
-/// - `quit`, or the end of the input, leaves.
+/// - `quit`, `q`, `exit`, or the end of the input, leaves.
+///
+/// Commands are read in any case (`Undo`, `QUIT`).
 ///
 /// Actions of controls are dispatched to the runner's store, which every view
 /// can read with ``EnvironmentObject``. Anything else, such as an unknown
@@ -74,15 +78,19 @@ public final class Runner<Root: Reducer, Content: View> {
   ///     is shown under every screen until a later call succeeds.
   ///   - welcome: A line shown under the first screen only, such as where
   ///     to find help.
+  ///   - commands: The app's own commands, listed by `help` after the
+  ///     runner's.
   ///   - content: Makes the view to show; it is called for each screen.
   public init(
     store: Store<Root>,
     history: History<Root>? = nil,
     onChange: @escaping @MainActor () throws -> Void = {},
     welcome: String? = nil,
+    commands: [Command] = [],
     @ViewBuilder content: @escaping @MainActor () -> Content
   ) {
-    session = Session(store: store, content: content, onChange: onChange, history: history)
+    session = Session(
+      store: store, content: content, onChange: onChange, history: history, commands: commands)
     self.welcome = welcome
   }
 

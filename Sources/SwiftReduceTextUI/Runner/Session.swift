@@ -16,6 +16,7 @@ final class Session<Root: Reducer, Content: View> {
   private let content: @MainActor () -> Content
   private let onChange: @MainActor () throws -> Void
   private let history: History<Root>?
+  private let commands: [Command]
 
   /// The controls of the last screen rendered, which the input refers to.
   private var controls: [Control] = []
@@ -46,8 +47,10 @@ final class Session<Root: Reducer, Content: View> {
     store: Store<Root>,
     content: @escaping @MainActor () -> Content,
     onChange: @escaping @MainActor () throws -> Void,
-    history: History<Root>? = nil
+    history: History<Root>? = nil,
+    commands: [Command] = []
   ) {
+    self.commands = commands
     self.store = store
     self.content = content
     self.onChange = onChange
@@ -63,7 +66,7 @@ final class Session<Root: Reducer, Content: View> {
   /// after a resize, or when rows of the last page were removed, the page
   /// starts earlier so that it fills the screen.
   func render(width: Int, height: Int? = nil, reserved: Int = 0) -> String {
-    func screen(from first: Int) -> Screen {
+    func build(from first: Int) -> Screen {
       EnvironmentStack.with([store]) {
         if let height {
           Screen(content(), width: width, height: height, reserved: reserved, first: first)
@@ -72,13 +75,13 @@ final class Session<Root: Reducer, Content: View> {
         }
       }
     }
-    var screen = screen(from: firstRow)
+    var screen = build(from: firstRow)
     if let list = screen.pagedList, list.shown.upperBound == list.total,
       list.shown.lowerBound > 0, list.pageSize > list.shown.count
     {
       // Rows of several lines may not all fit: keep the earlier start only
       // if its page still reaches the end.
-      let fuller = screen(from: max(list.total - list.pageSize, 0))
+      let fuller = build(from: max(list.total - list.pageSize, 0))
       if let earlier = fuller.pagedList, earlier.shown.upperBound == earlier.total {
         screen = fuller
       }
@@ -124,6 +127,14 @@ final class Session<Root: Reducer, Content: View> {
       return .proceed(message: turnPage(forward: trimmed.lowercased() == "n"))
     default:
       break
+    }
+    if let page = Self.pageNumber(trimmed) {
+      return .proceed(message: go(toPage: page))
+    }
+    for command in commands {
+      if let argument = command.argument(of: trimmed) {
+        return perform(command, argument: argument, label: trimmed)
+      }
     }
     let digits = command.prefix(while: { $0.isASCII && $0.isNumber })
     let rest = command.dropFirst(digits.count)
@@ -203,6 +214,24 @@ final class Session<Root: Reducer, Content: View> {
     }
   }
 
+  /// Runs an app's command; its actions are one step, like a control's.
+  private func perform(_ command: Command, argument: String, label: String) -> Response {
+    switch command.perform(argument) {
+    case .refuse(let message):
+      return .proceed(message: message)
+    case .dispatch(let actions, let message):
+      let step = { for action in actions { self.store.dispatch(action) } }
+      var changed = true
+      if let history {
+        changed = history.record(Self.shown(label), step)
+      } else {
+        step()
+      }
+      if changed { keepChange() }
+      return .proceed(message: message)
+    }
+  }
+
   // MARK: - Undo and paging
 
   private func undoOrRedo(undoing: Bool) -> Response {
@@ -232,6 +261,28 @@ final class Session<Root: Reducer, Content: View> {
     return nil
   }
 
+  /// The page of `g N`, `N` as written (0 or more digits).
+  private static func pageNumber(_ line: String) -> Substring? {
+    let lowered = line.lowercased()
+    guard lowered == "g" || lowered.hasPrefix("g ") else { return nil }
+    return line.dropFirst().drop(while: \.isWhitespace)
+  }
+
+  private func go(toPage page: Substring) -> String? {
+    guard let list = pagedList, list.shown.count < list.total else {
+      return "The whole list is on the screen; g N goes to page N when it is longer."
+    }
+    let pageSize = max(list.pageSize, 1)
+    let pages = (list.total + pageSize - 1) / pageSize
+    guard let number = Int(page), (1...pages).contains(number) else {
+      return page.isEmpty
+        ? "Type g and a page number, 1 to \(pages)."
+        : "There is no page \(Self.shown(String(page))): the pages are 1 to \(pages)."
+    }
+    firstRow = (number - 1) * pageSize
+    return nil
+  }
+
   // MARK: - Help
 
   /// The commands, and the controls of the last screen, wrapped to its width.
@@ -244,8 +295,12 @@ final class Session<Root: Reducer, Content: View> {
       items += [("undo", "revert the last change"), ("redo", "apply again the change undone")]
     }
     if let list = pagedList, list.shown.count < list.total {
-      items += [("n", "show the next page of the list"), ("p", "show the previous page")]
+      items += [
+        ("n", "show the next page of the list"), ("p", "show the previous page"),
+        ("g N", "go to page N"),
+      ]
     }
+    items += commands.map { ($0.usage, $0.help) }
     items += [
       ("help", "show this help"),
       ("quit", "leave (q, exit and the end of the input too)"),
