@@ -223,6 +223,85 @@ struct MovieListExecutableTests {
       """)
   }
 
+  @Test func slashTextShowsOnlyTheMoviesWhoseTitleContainsItIgnoringCaseAndSlashAloneShowsAll()
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")],
+      input: "3 Alien\n3 Brazil\n3 Heat\n/I\n/BRAZ\n5\n/\n",
+      environment: ["COLUMNS": "44"])
+    #expect(run.status == 0)
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    expectText(
+      screens[4],
+      """
+      /I
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       2 of 3 movies contain "I" (/ shows all)
+       [5] Alien                         views: 1
+       [6] Brazil                        views: 1
+
+      """)
+    // Row 5 of the filtered list is Brazil: tapping it removes Brazil.
+    expectText(
+      screens[6] + "\n> " + screens[7],
+      """
+      5
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       0 of 2 movies contain "BRAZ" (/ shows all)
+
+      > /
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       [5] Alien                         views: 1
+       [6] Heat                          views: 1
+
+      """)
+  }
+
+  @Test func sortViewsOrdersTheListByViewsAndIsKeptInTheFile() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let first = try runMovieList(
+      ["--file", file], input: "3 Alien\n3 Heat\n3 Heat\nSort Views\nsort nothing\n")
+    #expect(first.status == 0)
+    #expect(first.standardOutput.hasSuffix("Type sort views (most watched first) or sort title.\n> \n"))
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Heat" : 2
+        },
+        "name" : "",
+        "sort" : "views"
+      }
+
+      """)
+    let second = try runMovieList(
+      ["--file", file], input: "sort title\n", environment: ["COLUMNS": "44"])
+    let screens = second.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens[0].hasSuffix(" [5] Heat                          views: 2\n [6] Alien                         views: 1\n\nType help for commands, quit to leave."))
+    #expect(screens[1].hasSuffix(" [5] Alien                         views: 1\n [6] Heat                          views: 2\n"))
+    #expect(!(try directory.contents(of: "state.json")).contains("sort"))
+  }
+
   @Test func helpPrintsTheUsage() throws {
     let run = try runMovieList(["--help"])
     #expect(run.status == 0)

@@ -213,4 +213,18 @@ struct MovieListTerminalTests {
       + "directory."
     try terminal.screen { $0.hasSuffix("\n" + note) }
   }
+
+  @Test func gNGoesToPageNOfALongList() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 30") }
+    terminal.type("1 Ada" + Key.enter)
+    try terminal.screen { $0.contains("Rows 1–7 of 30") }
+    terminal.type("G 3" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 015 ") && $0.contains("Rows 15–21 of 30") }
+    terminal.type("g 9" + Key.enter)
+    try terminal.screen { $0.contains("There is no page 9: the pages are 1 to\n5.") }
+  }
 }

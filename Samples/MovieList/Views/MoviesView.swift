@@ -22,7 +22,7 @@ struct MoviesView: View {
       if !store.favoriteMovies.search.isEmpty {
         Text(
           "\(titles.count) of \(store.favoriteMovies.movies.count) movies contain "
-            + "\"\(store.favoriteMovies.search)\"; / alone shows all.")
+            + "\"\(store.favoriteMovies.search)\" (/ shows all)")
       }
       List(titles, id: \.self) {
         MovieView(title: $0, count: self.store.favoriteMovies.movies[$0, default: 0])
