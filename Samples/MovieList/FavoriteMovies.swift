@@ -13,8 +13,12 @@ final class FavoriteMovies: Reducer {
   /// next change to the movies.
   var notice: String?
 
+  /// The movie the last change watched, whose row the list brings into view.
+  var lastWatched: String?
+
   func reduce(action: UpdateMovies) {
     notice = nil
+    lastWatched = nil
     switch action {
     case .setInput(let name):
       input = name
@@ -32,6 +36,7 @@ final class FavoriteMovies: Reducer {
         return
       }
       movies[input] = count
+      lastWatched = input
     case .removeMovie(let name):
       movies.removeValue(forKey: name)
     case .replaceAll(let replacement):

@@ -227,4 +227,49 @@ struct MovieListTerminalTests {
     terminal.type("g 9" + Key.enter)
     try terminal.screen { $0.contains("There is no page 9: the pages are 1 to\n5.") }
   }
+
+  @Test func aMovieAddedOffTheCurrentPageBringsItsPageIntoView() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 30") }
+    terminal.type("3 Movie 025b" + Key.enter)
+    // The first page held 6 rows: its row, the 26th, is on the fifth page.
+    let screen = try terminal.screen { $0.contains("Movie 025b") && $0.hasSuffix("\n>") }
+    #expect(screen.contains("[6] Movie 025b "))
+    #expect(screen.contains("Rows 25–31 of 31 (n next, p previous)"))
+    // The pages still turn from there.
+    terminal.type("p" + Key.enter)
+    try terminal.screen { $0.contains("Rows 18–24 of 31 (n next, p previous)") }
+  }
+
+  @Test func aRemovalOnTheLastPageKeepsThePageFull() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(9).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 9") }
+    terminal.type("n" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 003 ") && $0.contains("Rows 3–9 of 9") }
+    terminal.type("11" + Key.enter)
+    // Eight rows fit under the fields: Movie 001 comes back and the pager goes.
+    let screen = try terminal.screen { !$0.contains("Movie 009") && $0.hasSuffix("\n>") }
+    #expect(screen.contains("[5] Movie 001 "))
+    #expect(!screen.contains("Rows"))
+  }
+
+  @Test func aResizeKeepsThePagingClamped() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(9).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 9") }
+    terminal.type("n" + Key.enter)
+    try terminal.screen { $0.contains("Rows 3–9 of 9") }
+    terminal.resize(rows: 24, columns: 40)
+    let screen = try terminal.screen { $0.contains("[13] Movie 009") }
+    #expect(screen.contains("[5] Movie 001 "))
+    #expect(!screen.contains("Rows"))
+  }
 }

@@ -24,7 +24,7 @@ struct MoviesView: View {
           "\(titles.count) of \(store.favoriteMovies.movies.count) movies contain "
             + "\"\(store.favoriteMovies.search)\" (/ shows all)")
       }
-      List(titles, id: \.self) {
+      List(titles, id: \.self, revealing: store.favoriteMovies.lastWatched) {
         MovieView(title: $0, count: self.store.favoriteMovies.movies[$0, default: 0])
       }
     }

@@ -24,6 +24,8 @@ final class Session<Root: Reducer, Content: View> {
   private var width = 80
   /// The index of the first row of the paged list to show.
   private var firstRow = 0
+  /// The row the paged list asked to bring into view at the last screen.
+  private var lastRevealed: AnyHashable?
   /// The rows of the paged list the last screen showed, and how many it has.
   private var pagedList: BuildContext.PagedList?
 
@@ -66,29 +68,37 @@ final class Session<Root: Reducer, Content: View> {
   /// after a resize, or when rows of the last page were removed, the page
   /// starts earlier so that it fills the screen.
   func render(width: Int, height: Int? = nil, reserved: Int = 0) -> String {
-    func build(from first: Int) -> Screen {
+    func build(from first: Int, lastRevealed: AnyHashable?) -> Screen {
       EnvironmentStack.with([store]) {
         if let height {
-          Screen(content(), width: width, height: height, reserved: reserved, first: first)
+          Screen(
+            content(), width: width, height: height, reserved: reserved, first: first,
+            lastRevealed: lastRevealed, rowsPerPage: pagedList?.pageSize)
         } else {
           Screen(content(), width: width)
         }
       }
     }
-    var screen = build(from: firstRow)
+    var screen = build(from: firstRow, lastRevealed: lastRevealed)
     if let list = screen.pagedList, list.shown.upperBound == list.total,
       list.shown.lowerBound > 0, list.pageSize > list.shown.count
     {
-      // Rows of several lines may not all fit: keep the earlier start only
-      // if its page still reaches the end.
-      let fuller = build(from: max(list.total - list.pageSize, 0))
+      // Every row fits when the pager line goes too; otherwise the page
+      // starts earlier. Rows of several lines may not all fit: keep the
+      // earlier start only if its page still reaches the end.
+      let start = list.total <= list.pageSize + 1 ? 0 : list.total - list.pageSize
+      let fuller = build(from: start, lastRevealed: list.revealed)
       if let earlier = fuller.pagedList, earlier.shown.upperBound == earlier.total {
         screen = fuller
+      } else if start == 0 {
+        let earlier = build(from: list.total - list.pageSize, lastRevealed: list.revealed)
+        if earlier.pagedList?.shown.upperBound == list.total { screen = earlier }
       }
     }
     controls = screen.controls
     pagedList = screen.pagedList
     firstRow = screen.pagedList?.shown.lowerBound ?? 0
+    lastRevealed = screen.pagedList?.revealed
     self.width = width
     return screen.text
   }
