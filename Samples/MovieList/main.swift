@@ -34,6 +34,9 @@ case .run(let options):
   func merge(_ theirs: Snapshot) {
     history.rebase(reset: theirs.restoringActions, in: store)
   }
+  // An undo or redo works on the file's latest state: merged first, a step
+  // undone is not lost to the next merge, and one merged away says so.
+  history.beforeUndoOrRedo = { file.mergeChanges(merge) }
   func save() throws {
     try file.save({ store.root.snapshot }, rebase: merge)
     // What was saved may be built on by another instance: a later rebase

@@ -95,6 +95,16 @@ public final class History<Root: Reducer> {
     }
   }
 
+  /// Called before each undo and redo, for example to merge what another
+  /// process saved first (see ``rebase(reset:in:)``), so that the step is
+  /// undone or redone on the state it will be kept on rather than on one
+  /// that the next merge replaces.
+  public var beforeUndoOrRedo: (@MainActor () -> Void)?
+
+  /// How many steps a merge made part of the start since the history was
+  /// made: they can no longer be undone here.
+  public private(set) var mergedStepCount = 0
+
   /// Whether there is a step to undo.
   public var canUndo: Bool { !done.isEmpty }
 
@@ -133,6 +143,7 @@ public final class History<Root: Reducer> {
   /// - Returns: The label of the step undone.
   @discardableResult
   public func undo(in store: Store<Root>) -> String? {
+    beforeUndoOrRedo?()
     guard let step = done.popLast() else { return nil }
     undone.append(step)
     replay(in: store)
@@ -145,6 +156,7 @@ public final class History<Root: Reducer> {
   /// - Returns: The label of the step redone.
   @discardableResult
   public func redo(in store: Store<Root>) -> String? {
+    beforeUndoOrRedo?()
     guard let step = undone.popLast() else { return nil }
     done.append(step)
     replay(in: store)
@@ -175,6 +187,7 @@ public final class History<Root: Reducer> {
   public func rebase(reset: [any Action], in store: Store<Root>) -> Int {
     let undoneAfterKept = max(keptCount - done.count, 0)
     self.reset = reset
+    mergedStepCount += min(keptCount, done.count)
     done.removeFirst(min(keptCount, done.count))
     undone = []
     keptCount = 0

@@ -48,6 +48,90 @@ struct MovieListFileTests {
       """)
   }
 
+  /// Waits until `running` has printed `text`.
+  private static func waitFor(_ text: String, in running: RunningMovieList) throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !running.standardOutput.contains(text) {
+      try #require(ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
+      usleep(20_000)
+    }
+  }
+
+  @Test func undoAfterAMergeBringsARemovedMovieBackInTheFileToo() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let first = try RunningMovieList(["--file", file], environment: ["COLUMNS": "40"])
+    first.send("3 Heat\n")
+    try first.waitForPrompts(2)
+    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
+    // The first instance shows the other's Alien without a line typed.
+    try Self.waitFor("[6] Heat", in: first)
+    first.send("6\n")
+    try Self.waitFor("> 6\n", in: first)
+    first.send("undo\n")
+    try Self.waitFor("> undo\n", in: first)
+    let run = first.finish()
+    #expect(run.standardOutput.contains("\nUndid tapping \"Heat views: 1\"; type redo to do it again.\n"))
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Heat" : 1
+        },
+        "name" : ""
+      }
+
+      """)
+  }
+
+  @Test func undoOfAStepMergedWithAnotherInstancesSaysSoAndChangesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let first = try RunningMovieList(["--file", file], environment: ["COLUMNS": "40"])
+    first.send("3 Heat\n")
+    try first.waitForPrompts(2)
+    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
+    try Self.waitFor("[6] Heat", in: first)
+    first.send("6\n")
+    try Self.waitFor("> 6\n", in: first)
+    // Saved once the next prompt is out: the other instance starts after.
+    try Self.waitFor("[5] Alien                     views: 1\n\n> ", in: first)
+    #expect(try runMovieList(["--file", file], input: "3 Casablanca\n").status == 0)
+    try Self.waitFor("[6] Casablanca", in: first)
+    first.send("undo\n")
+    let run = first.finish()
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    expectText(
+      try #require(screens.first { $0.hasPrefix("undo\n") }),
+      """
+      undo
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       [5] Alien                     views: 1
+       [6] Casablanca                views: 1
+
+      There is nothing to undo: the changes before were merged with another instance's, and are kept as they are.
+      """)
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Casablanca" : 1
+        },
+        "name" : ""
+      }
+
+      """)
+  }
+
   @Test func twoInstancesSavingAtTheSameTimeLoseNothing() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")

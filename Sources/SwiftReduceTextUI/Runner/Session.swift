@@ -248,6 +248,11 @@ final class Session<Root: Reducer, Content: View> {
     guard let history else { return .proceed(message: nil) }
     let command = undoing ? "undo" : "redo"
     guard let label = undoing ? history.undo(in: store) : history.redo(in: store) else {
+      if undoing && history.mergedStepCount > 0 {
+        return .proceed(
+          message: "There is nothing to undo: the changes before were merged with another "
+            + "instance's, and are kept as they are.")
+      }
       return .proceed(message: "There is nothing to \(command).")
     }
     keepChange()
