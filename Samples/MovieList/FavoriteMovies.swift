@@ -35,12 +35,13 @@ final class FavoriteMovies: Reducer {
         notice = "\"\(input)\" has been watched \(Int.max) times, the most MovieList can count."
         return
       }
-      movies[input] = count
+      if movies.updateValue(count, forKey: input) == nil { titlesCache?.insert(input) }
       lastWatched = input
     case .removeMovie(let name):
-      movies.removeValue(forKey: name)
+      if movies.removeValue(forKey: name) != nil { titlesCache?.remove(name) }
     case .replaceAll(let replacement):
       movies = replacement
+      titlesCache = nil
       input = ""
     case .find(let text):
       search = text
@@ -51,14 +52,27 @@ final class FavoriteMovies: Reducer {
 
   // MARK: - The list shown
 
+  /// Every title, sorted; kept up to date by each change rather than
+  /// sorted again for each screen, which takes a while for 100,000 titles.
+  private var titlesCache: SortedTitles?
+
+  /// Every title, sorted.
+  var titlesByName: [String] {
+    if let titlesCache { return titlesCache.titles }
+    let sorted = SortedTitles(movies.keys)
+    titlesCache = sorted
+    return sorted.titles
+  }
+
   /// The titles the list shows: those that contain ``search``, in ``order``.
   var shownTitles: [String] {
     let found =
       search.isEmpty
-      ? Array(movies.keys) : movies.keys.filter { $0.range(of: search, options: .caseInsensitive) != nil }
+      ? titlesByName
+      : titlesByName.filter { $0.range(of: search, options: .caseInsensitive) != nil }
     switch order {
     case .title:
-      return found.sorted()
+      return found
     case .views:
       return found.sorted { (movies[$0] ?? 0, $1) > (movies[$1] ?? 0, $0) }
     }

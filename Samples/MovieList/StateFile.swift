@@ -210,8 +210,12 @@ final class StateFile {
   /// snapshot: removing it is not a change to merge, and merging it would
   /// lose everything on screen. A file made read-only, or replaced by one of
   /// another user, is refused as at the start.
+  ///
+  /// `orderedTitles` may give the titles already sorted, which saves sorting
+  /// them again (they are checked).
   func save(
     _ makeSnapshot: () -> Snapshot,
+    orderedTitles: () -> [String]? = { nil },
     rebase: (Snapshot) -> Void
   ) throws(SaveError) {
     let real = Self.resolvingLinks(path)
@@ -234,7 +238,7 @@ final class StateFile {
           // Removed between the check and the read: written again whole.
           if let loaded { rebase(loaded.snapshot) }
         }
-        lastSeen = .some(try replace(real, with: makeSnapshot()))
+        lastSeen = .some(try replace(real, with: makeSnapshot(), orderedTitles: orderedTitles()))
         return .success(())
       } catch {
         return .failure(error)
@@ -265,8 +269,10 @@ final class StateFile {
     }
   }
 
-  private func replace(_ real: String, with snapshot: Snapshot) throws(SaveError) -> FileIdentity {
-    let bytes = try encode(snapshot)
+  private func replace(
+    _ real: String, with snapshot: Snapshot, orderedTitles: [String]?
+  ) throws(SaveError) -> FileIdentity {
+    let bytes = encode(snapshot, orderedTitles: orderedTitles)
     let existing = FileIdentity.status(of: real)
     let (descriptor, temporary) = try createTemporary(beside: real)
     do throws(SaveError) {
@@ -302,19 +308,12 @@ final class StateFile {
     }
   }
 
-  private func encode(_ snapshot: Snapshot) throws(SaveError) -> [UInt8] {
+  private func encode(_ snapshot: Snapshot, orderedTitles: [String]?) -> [UInt8] {
     var fields = unknownKeys
     fields["name"] = .string(snapshot.name)
-    fields["movies"] = .object(snapshot.movies.mapValues { .integer(Int64($0)) })
     // The order is written only when it is not the default, by title.
     fields["sort"] = snapshot.order == .title ? nil : .string(snapshot.order.rawValue)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      return Array(try encoder.encode(JSONValue.object(fields))) + [UInt8(ascii: "\n")]
-    } catch {
-      throw SaveError(path: path, problem: "the state cannot be written as JSON")
-    }
+    return JSONWriter.file(fields: fields, movies: snapshot.movies, orderedTitles: orderedTitles)
   }
 
   /// Creates a new temporary file next to `real`, never following a link.

@@ -38,7 +38,9 @@ case .run(let options):
   // undone is not lost to the next merge, and one merged away says so.
   history.beforeUndoOrRedo = { file.mergeChanges(merge) }
   func save() throws {
-    try file.save({ store.root.snapshot }, rebase: merge)
+    try file.save(
+      { store.root.snapshot }, orderedTitles: { store.root.favoriteMovies.titlesByName },
+      rebase: merge)
     // What was saved may be built on by another instance: a later rebase
     // starts from it rather than replaying these steps again.
     history.markKept()
