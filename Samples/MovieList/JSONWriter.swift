@@ -44,25 +44,39 @@ struct JSONWriter {
       append("{\n\n" + String(repeating: "  ", count: indent) + "}")
       return
     }
-    // A cached order by title is byte order for almost every title; it is
-    // checked, and sorted again only when some pair is not.
-    var ordered = titles ?? Self.sortedKeys(Array(movies.keys))
-    if ordered.count != movies.count
-      || zip(ordered, ordered.dropFirst()).contains(where: {
-        !$0.utf8.lexicographicallyPrecedes($1.utf8)
-      })
-    {
-      ordered = Self.sortedKeys(Array(movies.keys))
-    }
-    let inner = "\n" + String(repeating: "  ", count: indent + 1)
-    append("{")
+    // Titles sorted as Swift sorts strings are in the order of their UTF-8
+    // bytes, JSONEncoder's, whenever they are in canonical form (NFC), as
+    // typed text is; a title in another form may stand a little apart.
+    let ordered =
+      titles.flatMap { $0.count == movies.count ? $0 : nil }
+      ?? Self.sortedKeys(Array(movies.keys))
+    let inner = Array(("\n" + String(repeating: "  ", count: indent + 1)).utf8)
+    let separator = Array(" : ".utf8)
+    bytes.append(UInt8(ascii: "{"))
     for (index, title) in ordered.enumerated() {
-      append(index == 0 ? inner : "," + inner)
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes += inner
       string(title)
-      append(" : ")
-      append(String(movies[title] ?? 0))
+      bytes += separator
+      integer(movies[title] ?? 0)
     }
     append("\n" + String(repeating: "  ", count: indent) + "}")
+  }
+
+  /// A whole number in decimal, without making a `String` of it.
+  private mutating func integer(_ number: Int) {
+    guard number > 0 else {
+      append(String(number))
+      return
+    }
+    // The digits come last first: appended, then put the right way round.
+    let start = bytes.count
+    var rest = number
+    while rest > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    }
+    bytes[start...].reverse()
   }
 
   private mutating func value(_ value: JSONValue, indent: Int) {
@@ -117,6 +131,17 @@ struct JSONWriter {
   /// A string, quoted and escaped as `JSONEncoder` escapes it.
   private mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
+    var text = text
+    let plain = text.withUTF8 { utf8 in
+      // Most titles need no escape: copied whole.
+      guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+      bytes += utf8
+      return true
+    }
+    if plain {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): append("\\\"")
