@@ -13,10 +13,21 @@ let package = Package(
     .executableTarget(
       name: "SwiftReduceBenchmarks",
       dependencies: [
+        "MovieListApp",
         .product(name: "SwiftReduce", package: "SwiftReduce"),
         .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
       ]
-    )
+    ),
+    // The MovieList sample's sources, through a link to Samples/MovieList,
+    // without its entry point: the movielist case runs the real app.
+    .target(
+      name: "MovieListApp",
+      dependencies: [
+        .product(name: "SwiftReduce", package: "SwiftReduce"),
+        .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
+      ],
+      exclude: ["main.swift"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,7 @@ enum Suite {
     DumpCase(),
     MemoryCase(),
     RenderCase(),
+    MovieListCase(),
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.
