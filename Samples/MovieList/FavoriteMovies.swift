@@ -41,7 +41,15 @@ final class FavoriteMovies: Reducer {
       if movies.removeValue(forKey: name) != nil { titlesCache?.remove(name) }
     case .replaceAll(let replacement):
       movies = replacement
-      titlesCache = nil
+      // Undo and merges restore the same start again and again: its titles
+      // are sorted once.
+      if let restored, restored.movies == replacement {
+        titlesCache = restored.titles
+      } else {
+        let titles = SortedTitles(replacement.keys)
+        titlesCache = titles
+        restored = (replacement, titles)
+      }
       input = ""
     case .find(let text):
       search = text
@@ -55,6 +63,8 @@ final class FavoriteMovies: Reducer {
   /// Every title, sorted; kept up to date by each change rather than
   /// sorted again for each screen, which takes a while for 100,000 titles.
   private var titlesCache: SortedTitles?
+  /// The last movies restored whole, with their titles sorted.
+  private var restored: (movies: [String: Int], titles: SortedTitles)?
 
   /// Every title, sorted.
   var titlesByName: [String] {
