@@ -144,11 +144,13 @@ final class StateFile {
     if let firstBad {
       try viewCount(entries[firstBad] ?? .null, of: firstBad)
     }
-    let order: MovieOrder
+    var order = MovieOrder.title
     switch fields.removeValue(forKey: "sort") {
-    case nil: order = .title
-    case .string(let text) where MovieOrder(rawValue: text) != nil: order = MovieOrder(rawValue: text) ?? .title
-    default: throw LoadError(path: path, problem: "\"sort\" should be \"title\" or \"views\"")
+    case nil: break
+    case .string(let text) where MovieOrder(rawValue: text) != nil:
+      order = MovieOrder(rawValue: text) ?? order
+    default:
+      throw LoadError(path: path, problem: "\"sort\" should be \"title\" or \"views\"")
     }
     return (Snapshot(name: name, movies: movies, order: order), fields)
   }

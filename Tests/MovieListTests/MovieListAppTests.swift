@@ -25,7 +25,8 @@ struct MovieListAppTests {
   @Test func theWholeAppWorksThroughTheRunner() async {
     let store = Store(Person())
     var saves = 0
-    let output = await session(store, "1 Ada\n2\n1 Grace\n3 Alien\n3 Heat\n3 Alien\n5\n", saves: &saves)
+    let output = await session(
+      store, "1 Ada\n2\n1 Grace\n3 Alien\n3 Heat\n3 Alien\n5\n", saves: &saves)
     expectText(
       output,
       """

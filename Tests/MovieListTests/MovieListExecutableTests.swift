@@ -280,7 +280,8 @@ struct MovieListExecutableTests {
     let first = try runMovieList(
       ["--file", file], input: "3 Alien\n3 Heat\n3 Heat\nSort Views\nsort nothing\n")
     #expect(first.status == 0)
-    #expect(first.standardOutput.hasSuffix("Type sort views (most watched first) or sort title.\n> \n"))
+    #expect(
+      first.standardOutput.hasSuffix("Type sort views (most watched first) or sort title.\n> \n"))
     expectText(
       try directory.contents(of: "state.json"),
       """
@@ -297,8 +298,14 @@ struct MovieListExecutableTests {
     let second = try runMovieList(
       ["--file", file], input: "sort title\n", environment: ["COLUMNS": "44"])
     let screens = second.standardOutput.components(separatedBy: "\n> ")
-    #expect(screens[0].hasSuffix(" [5] Heat                          views: 2\n [6] Alien                         views: 1\n\nType help for commands, quit to leave."))
-    #expect(screens[1].hasSuffix(" [5] Alien                         views: 1\n [6] Heat                          views: 2\n"))
+    #expect(
+      screens[0].hasSuffix(
+        " [5] Heat                          views: 2\n [6] Alien                         views: 1\n\nType help for commands, quit to leave."
+      ))
+    #expect(
+      screens[1].hasSuffix(
+        " [5] Alien                         views: 1\n [6] Heat                          views: 2\n"
+      ))
     #expect(!(try directory.contents(of: "state.json")).contains("sort"))
   }
 

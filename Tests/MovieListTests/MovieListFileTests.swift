@@ -52,7 +52,8 @@ struct MovieListFileTests {
   private static func waitFor(_ text: String, in running: RunningMovieList) throws {
     let deadline = ContinuousClock.now + .seconds(20)
     while !running.standardOutput.contains(text) {
-      try #require(ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
+      try #require(
+        ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
       usleep(20_000)
     }
   }
@@ -71,7 +72,8 @@ struct MovieListFileTests {
     first.send("undo\n")
     try Self.waitFor("> undo\n", in: first)
     let run = first.finish()
-    #expect(run.standardOutput.contains("\nUndid tapping \"Heat views: 1\"; type redo to do it again.\n"))
+    #expect(
+      run.standardOutput.contains("\nUndid tapping \"Heat views: 1\"; type redo to do it again.\n"))
     expectText(
       try directory.contents(of: "state.json"),
       """

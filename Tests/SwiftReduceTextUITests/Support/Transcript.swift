@@ -12,6 +12,7 @@ func transcript<Root, Content>(
   var chunks = [input]
   var reader = LineReader { chunks.isEmpty ? nil : chunks.removeFirst() }
   var output = ""
-  await runner.run(reader: &reader, interactive: interactive, width: { width }, write: { output += $0 })
+  await runner.run(
+    reader: &reader, interactive: interactive, width: { width }, write: { output += $0 })
   return output
 }

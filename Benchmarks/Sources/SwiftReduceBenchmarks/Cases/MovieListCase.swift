@@ -57,7 +57,9 @@ struct MovieListCase: BenchmarkCase {
     terminal.type("quit\r")
     try check(terminal.wait(for: child) == 0, "movielist: the app did not quit with status 0")
     let saved = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-    let movies = saved.split(separator: "\n").filter { $0.hasSuffix(" : 1,") || $0.hasSuffix(" : 1") }
+    let movies = saved.split(separator: "\n").filter {
+      $0.hasSuffix(" : 1,") || $0.hasSuffix(" : 1")
+    }
     try check(
       movies.count == count,
       "movielist: the file holds \(movies.count) movies after the undos, not \(count)")
@@ -112,7 +114,7 @@ private final class Pseudoterminal {
     let settings: [String] = ["TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())"]
     let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
     let environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
-    defer { (argv + environment).forEach { free($0) } }
+    defer { for pointer in argv + environment { free(pointer) } }
     var child: pid_t = 0
     let status = posix_spawn(&child, executable, &actions, nil, argv, environment)
     try check(status == 0, "movielist: cannot start \(executable) (\(status))")
