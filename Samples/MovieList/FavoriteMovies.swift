@@ -35,7 +35,8 @@ final class FavoriteMovies: Reducer {
         notice = "\"\(input)\" has been watched \(Int.max) times, the most MovieList can count."
         return
       }
-      if movies.updateValue(count, forKey: input) == nil { titlesCache?.insert(input) }
+      movies[input] = count
+      titlesCache?.set(input, count: count)
       lastWatched = input
     case .removeMovie(let name):
       if movies.removeValue(forKey: name) != nil { titlesCache?.remove(name) }
@@ -46,7 +47,7 @@ final class FavoriteMovies: Reducer {
       if let restored, restored.movies == replacement {
         titlesCache = restored.titles
       } else {
-        let titles = SortedTitles(replacement.keys)
+        let titles = SortedTitles(replacement)
         titlesCache = titles
         restored = (replacement, titles)
       }
@@ -66,13 +67,16 @@ final class FavoriteMovies: Reducer {
   /// The last movies restored whole, with their titles sorted.
   private var restored: (movies: [String: Int], titles: SortedTitles)?
 
-  /// Every title, sorted.
-  var titlesByName: [String] {
-    if let titlesCache { return titlesCache.titles }
-    let sorted = SortedTitles(movies.keys)
+  /// The movies by title, with their counts, sorted.
+  var moviesByTitle: SortedTitles {
+    if let titlesCache { return titlesCache }
+    let sorted = SortedTitles(movies)
     titlesCache = sorted
-    return sorted.titles
+    return sorted
   }
+
+  /// Every title, sorted.
+  var titlesByName: [String] { moviesByTitle.titles }
 
   /// The titles the list shows: those that contain ``search``, in ``order``.
   var shownTitles: [String] {

@@ -8,11 +8,11 @@ import Foundation
 struct JSONWriter {
   private(set) var bytes: [UInt8] = []
 
-  /// Writes a top-level object of `fields`, with `movies` (already in
-  /// the order of their titles' UTF-8 bytes, when `orderedTitles` is given)
-  /// written under the key `"movies"`.
+  /// Writes a top-level object of `fields`, with `movies` under the key
+  /// `"movies"`: from `sorted`, the same movies in the order of their
+  /// titles, when it has as many, without a look-up in the dictionary.
   static func file(
-    fields: [String: JSONValue], movies: [String: Int], orderedTitles: [String]?
+    fields: [String: JSONValue], movies: [String: Int], sorted: SortedTitles?
   ) -> [UInt8] {
     var writer = JSONWriter()
     writer.bytes.reserveCapacity(movies.count * 24 + 256)
@@ -23,7 +23,14 @@ struct JSONWriter {
       writer.string(key)
       writer.append(" : ")
       if key == "movies" && fields["movies"] == nil {
-        writer.counts(movies, titles: orderedTitles, indent: 1)
+        let ordered = sorted.flatMap { $0.titles.count == movies.count ? $0 : nil }
+        writer.counts(
+          ordered.map { ($0.titles, $0.counts) }
+            ?? {
+              let titles = sortedKeys(Array(movies.keys))
+              return (titles, titles.map { movies[$0] ?? 0 })
+            }(),
+          indent: 1)
       } else if let value = fields[key] {
         writer.value(value, indent: 1)
       }
@@ -39,26 +46,25 @@ struct JSONWriter {
 
   // MARK: - Values
 
-  private mutating func counts(_ movies: [String: Int], titles: [String]?, indent: Int) {
-    guard !movies.isEmpty else {
+  /// The movies, given in the order of their titles, as an object.
+  ///
+  /// Titles sorted as Swift sorts strings are in the order of their UTF-8
+  /// bytes, JSONEncoder's, whenever they are in canonical form (NFC), as
+  /// typed text is; a title in another form may stand a little apart.
+  private mutating func counts(_ movies: (titles: [String], counts: [Int]), indent: Int) {
+    guard !movies.titles.isEmpty else {
       append("{\n\n" + String(repeating: "  ", count: indent) + "}")
       return
     }
-    // Titles sorted as Swift sorts strings are in the order of their UTF-8
-    // bytes, JSONEncoder's, whenever they are in canonical form (NFC), as
-    // typed text is; a title in another form may stand a little apart.
-    let ordered =
-      titles.flatMap { $0.count == movies.count ? $0 : nil }
-      ?? Self.sortedKeys(Array(movies.keys))
     let inner = Array(("\n" + String(repeating: "  ", count: indent + 1)).utf8)
     let separator = Array(" : ".utf8)
     bytes.append(UInt8(ascii: "{"))
-    for (index, title) in ordered.enumerated() {
+    for index in movies.titles.indices {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
       bytes += inner
-      string(title)
+      string(movies.titles[index])
       bytes += separator
-      integer(movies[title] ?? 0)
+      integer(movies.counts[index])
     }
     append("\n" + String(repeating: "  ", count: indent) + "}")
   }

@@ -45,7 +45,7 @@ public enum MovieListApp {
       history.beforeUndoOrRedo = { file.mergeChanges(merge) }
       func save() throws {
         try file.save(
-          { store.root.snapshot }, orderedTitles: { store.root.favoriteMovies.titlesByName },
+          { store.root.snapshot }, sorted: { store.root.favoriteMovies.moviesByTitle },
           rebase: merge)
         // What was saved may be built on by another instance: a later rebase
         // starts from it rather than replaying these steps again.

@@ -213,11 +213,11 @@ final class StateFile {
   /// lose everything on screen. A file made read-only, or replaced by one of
   /// another user, is refused as at the start.
   ///
-  /// `orderedTitles` may give the titles already sorted, which saves sorting
-  /// them again (they are checked).
+  /// `sorted` may give the same movies already sorted by title, which
+  /// saves sorting them again.
   func save(
     _ makeSnapshot: () -> Snapshot,
-    orderedTitles: () -> [String]? = { nil },
+    sorted: () -> SortedTitles? = { nil },
     rebase: (Snapshot) -> Void
   ) throws(SaveError) {
     let real = Self.resolvingLinks(path)
@@ -240,7 +240,7 @@ final class StateFile {
           // Removed between the check and the read: written again whole.
           if let loaded { rebase(loaded.snapshot) }
         }
-        lastSeen = .some(try replace(real, with: makeSnapshot(), orderedTitles: orderedTitles()))
+        lastSeen = .some(try replace(real, with: makeSnapshot(), sorted: sorted()))
         return .success(())
       } catch {
         return .failure(error)
@@ -272,9 +272,9 @@ final class StateFile {
   }
 
   private func replace(
-    _ real: String, with snapshot: Snapshot, orderedTitles: [String]?
+    _ real: String, with snapshot: Snapshot, sorted: SortedTitles?
   ) throws(SaveError) -> FileIdentity {
-    let bytes = encode(snapshot, orderedTitles: orderedTitles)
+    let bytes = encode(snapshot, sorted: sorted)
     let existing = FileIdentity.status(of: real)
     let (descriptor, temporary) = try createTemporary(beside: real)
     do throws(SaveError) {
@@ -310,12 +310,12 @@ final class StateFile {
     }
   }
 
-  private func encode(_ snapshot: Snapshot, orderedTitles: [String]?) -> [UInt8] {
+  private func encode(_ snapshot: Snapshot, sorted: SortedTitles?) -> [UInt8] {
     var fields = unknownKeys
     fields["name"] = .string(snapshot.name)
     // The order is written only when it is not the default, by title.
     fields["sort"] = snapshot.order == .title ? nil : .string(snapshot.order.rawValue)
-    return JSONWriter.file(fields: fields, movies: snapshot.movies, orderedTitles: orderedTitles)
+    return JSONWriter.file(fields: fields, movies: snapshot.movies, sorted: sorted)
   }
 
   /// Creates a new temporary file next to `real`, never following a link.

@@ -174,4 +174,22 @@ struct MovieListAppTests {
     history.rebase(reset: theirs.restoringActions, in: store)
     #expect(store.root.snapshot == Snapshot(name: "Bob", movies: ["Heat": 1, "Up": 1]))
   }
+
+  @Test func theMoviesKeptSortedBetweenChangesAreTheMoviesSortedAgain() {
+    let movies = FavoriteMovies()
+    movies.reduce(action: .replaceAll(["Heat": 2, "Alien": 1]))
+    _ = movies.moviesByTitle
+    for action: UpdateMovies in [
+      .setInput("Brazil"), .submit, .setInput("Alien"), .submit, .removeMovie("Heat"),
+      .replaceAll(["Heat": 2, "Alien": 1]), .setInput("Zoe"), .submit, .removeMovie("Nothing"),
+    ] {
+      movies.reduce(action: action)
+      let kept = movies.moviesByTitle
+      let fresh = SortedTitles(movies.movies)
+      #expect(kept.titles == fresh.titles)
+      #expect(kept.counts == fresh.counts)
+    }
+    #expect(movies.titlesByName == ["Alien", "Heat", "Zoe"])
+    #expect(movies.moviesByTitle.counts == [1, 2, 1])
+  }
 }
