@@ -56,14 +56,17 @@ struct JSONWriter {
       append("{\n\n" + String(repeating: "  ", count: indent) + "}")
       return
     }
-    let inner = Array(("\n" + String(repeating: "  ", count: indent + 1)).utf8)
-    let separator = Array(" : ".utf8)
+    // Byte by byte: appending small arrays costs more than the bytes.
+    let spaces = 2 * (indent + 1)
     bytes.append(UInt8(ascii: "{"))
     for index in movies.titles.indices {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes += inner
+      bytes.append(UInt8(ascii: "\n"))
+      for _ in 0..<spaces { bytes.append(UInt8(ascii: " ")) }
       string(movies.titles[index])
-      bytes += separator
+      bytes.append(UInt8(ascii: " "))
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(UInt8(ascii: " "))
       integer(movies.counts[index])
     }
     append("\n" + String(repeating: "  ", count: indent) + "}")
@@ -137,14 +140,13 @@ struct JSONWriter {
   /// A string, quoted and escaped as `JSONEncoder` escapes it.
   private mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    var text = text
-    let plain = text.withUTF8 { utf8 in
-      // Most titles need no escape: copied whole.
+    // Most titles need no escape: copied whole.
+    let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
       guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-      bytes += utf8
+      bytes.append(contentsOf: utf8)
       return true
     }
-    if plain {
+    if plain == true {
       bytes.append(UInt8(ascii: "\""))
       return
     }
