@@ -160,6 +160,35 @@ struct RunnerTests {
     #expect(runner.unsavedChange == nil)
   }
 
+  @Test func commandMatchesItsDocumentation() async {
+    let shout = Command(name: "shout", usage: "shout NAME", help: "set the name in capitals") {
+      $0.isEmpty
+        ? .refuse("Type shout and a name.") : .dispatch([NameChange.setName($0.uppercased())])
+    }
+    let runner = Runner(store: Store(Person()), commands: [shout]) { NameView() }
+    expectText(
+      await transcript(of: runner, input: Array("SHOUT ada\nshout\nquit\n".utf8)),
+      """
+      Name:
+      > SHOUT ada
+      Name: ADA
+      > shout
+      Name: ADA
+      Type shout and a name.
+      > quit
+
+      """)
+  }
+
+  @Test func aCommandsNameIsAWholeWordUnlessItEndsInASymbol() {
+    let sort = Command(name: "sort", usage: "", help: "") { _ in .refuse("") }
+    let find = Command(name: "/", usage: "", help: "") { _ in .refuse("") }
+    #expect(sort.argument(of: "Sort  Views ") == "Views ")
+    #expect(sort.argument(of: "sorted") == nil)
+    #expect(find.argument(of: "/Alien") == "Alien")
+    #expect(find.argument(of: "/") == "")
+  }
+
   // MARK: - Observation
 
   /// Runs `runner` on the events `feed` yields, started once the first

@@ -11,17 +11,22 @@ import SwiftReduce
 ///
 /// ```swift
 /// let shout = Command(name: "shout", usage: "shout NAME", help: "set the name in capitals") {
-///   $0.isEmpty ? .refuse("Type shout and a name.") : .dispatch([NameChange.setName($0.uppercased())])
+///   $0.isEmpty
+///     ? .refuse("Type shout and a name.") : .dispatch([NameChange.setName($0.uppercased())])
 /// }
-/// let runner = Runner(store: store, commands: [shout]) { NameView() }
+/// let runner = Runner(store: Store(Person()), commands: [shout]) { NameView() }
+/// await runner.run()
 /// ```
 ///
-/// with the lines `shout ada` and `quit` piped in, prints
+/// with the lines `SHOUT ada`, `shout` and `quit` piped in, prints
 ///
 /// ```
-/// Hello,
-/// > shout ada
-/// Hello, ADA
+/// Name:
+/// > SHOUT ada
+/// Name: ADA
+/// > shout
+/// Name: ADA
+/// Type shout and a name.
 /// > quit
 /// ```
 public struct Command: Sendable {
