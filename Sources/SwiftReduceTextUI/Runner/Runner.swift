@@ -106,7 +106,7 @@ public final class Runner<Root: Reducer, Content: View> {
   /// the input.
   ///
   /// The input is read on a thread of its own, so the main actor is free
-  /// while the runner waits: effects started with ``Store/run(_:)`` run, and
+  /// while the runner waits: effects started with `store.run` run, and
   /// a change to anything the screen read (tracked with Observation's
   /// `withObservationTracking` around each rendering) draws the screen again
   /// without a key press. On a terminal, a screen that would look the same
