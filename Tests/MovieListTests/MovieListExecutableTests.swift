@@ -182,6 +182,14 @@ struct MovieListExecutableTests {
     #expect(run.standardError == "MovieList: cannot load \(file): it is a directory.\n")
   }
 
+  @Test func theFirstScreenSaysHelpExistsAndTheNextDoesNot() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(["--file", directory.file("state.json")], input: "1 Ada\n")
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens[0].hasSuffix("\nType help for commands, quit to leave."))
+    #expect(!screens[1].contains("Type help"))
+  }
+
   @Test func versionPrintsTheVersion() throws {
     let run = try runMovieList(["--version"])
     #expect(run.status == 0)

@@ -255,6 +255,16 @@ struct RunnerTests {
         + "\r> 2\u{1B}[K" + "\r> \u{1B}[K" + "\n")
   }
 
+  @Test func aChangeThatLeavesTheScreenAsItWasDrawsNothing() async {
+    let store = Store(Person())
+    let text = await output(of: greeter(store), interactive: true) { events in
+      // The screen read the name; setting the same name changes nothing it shows.
+      store.dispatch(NameChange.setName(""))
+      events.yield(.input(.end))
+    }
+    #expect(text == "\u{1B}[H\u{1B}[2JHello,\n[1] Enter Name: []\n> \n")
+  }
+
   @Test func aChangeToWhatTheScreenDidNotReadDrawsNothing() async {
     let store = Store(Person())
     let runner = Runner(store: store) { Text("Hello") }

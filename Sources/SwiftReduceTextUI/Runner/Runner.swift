@@ -206,7 +206,7 @@ public final class Runner<Root: Reducer, Content: View> {
             loop.show(size: size(), force: true)
           case .line(let line):
             guard loop.handle(line) else { return }
-            loop.show(size: size(), force: false)
+            loop.show(size: size(), force: false, afterLine: true)
           }
           next = loop.editor.nextEvent()
         }
@@ -257,10 +257,15 @@ public final class Runner<Root: Reducer, Content: View> {
     }
 
     /// Renders the screen, tracking what it reads, and draws it unless it
-    /// looks as it did; `force` draws it on a terminal even then, as after
-    /// a resize.
+    /// looks as it did.
+    ///
+    /// `force` draws it on a terminal even then, as after a resize. After a
+    /// line entered on a terminal, a screen that looks as it did gets only
+    /// its prompt back, emptied.
     @MainActor
-    mutating func show(size: (width: Int, height: Int?), force: Bool) {
+    mutating func show(
+      size: (width: Int, height: Int?), force: Bool, afterLine: Bool = false
+    ) {
       generation += 1
       let current = generation
       let changes = changes
@@ -274,7 +279,7 @@ public final class Runner<Root: Reducer, Content: View> {
         if force || frame != shown {
           write(Terminal.clearScreen + frame + "> ")
           editor.start(width: size.width)
-        } else {
+        } else if afterLine {
           editor.redrawLine(width: size.width)
         }
       } else if force {
