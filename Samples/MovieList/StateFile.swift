@@ -106,6 +106,23 @@ final class StateFile {
   }
 
   private func decode(_ data: Data) throws(LoadError) -> (Snapshot, [String: JSONValue]) {
+    // The file as MovieList writes it, read fast; anything else is read
+    // value by value below, which explains what is wrong.
+    if let file = try? JSONDecoder().decode(WellFormedFile.self, from: data),
+      file.movies.values.allSatisfy({ $0 >= 1 })
+    {
+      var unknown = file.unknownKeys
+      let order: MovieOrder? =
+        switch unknown.removeValue(forKey: "sort") {
+        case nil: .title
+        case .string(let text): MovieOrder(rawValue: text)
+        default: nil
+        }
+      if let order {
+        let movies = file.movies.mapValues { Int($0) }
+        return (Snapshot(name: file.name, movies: movies, order: order), unknown)
+      }
+    }
     let value: JSONValue
     do {
       value = try JSONDecoder().decode(JSONValue.self, from: data)
