@@ -13,11 +13,22 @@ let package = Package(
     .executableTarget(
       name: "SwiftReduceBenchmarks",
       dependencies: [
+        "MovieListApp",
         .product(name: "SwiftReduce", package: "SwiftReduce"),
         .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
         .product(name: "SwiftReduceTesting", package: "SwiftReduce"),
       ]
-    )
+    ),
+    // The MovieList sample's sources, through a link to Samples/MovieList,
+    // without its entry point: the movielist case runs the real app.
+    .target(
+      name: "MovieListApp",
+      dependencies: [
+        .product(name: "SwiftReduce", package: "SwiftReduce"),
+        .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
+      ],
+      exclude: ["main.swift"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

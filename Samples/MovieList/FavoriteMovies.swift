@@ -1,15 +1,24 @@
+import Foundation
 import SwiftReduce
 
 /// The movies watched, each with how many times, and the movie being typed.
 final class FavoriteMovies: Reducer {
   var input: String = ""
   var movies: [String: Int] = [:]
+  /// The text that titles shown must contain, in any case; empty shows all.
+  var search = ""
+  /// The order of the list, kept in the file.
+  var order = MovieOrder.title
   /// Why the last change did nothing, shown under the movie field until the
   /// next change to the movies.
   var notice: String?
 
+  /// The movie the last change watched, whose row the list brings into view.
+  var lastWatched: String?
+
   func reduce(action: UpdateMovies) {
     notice = nil
+    lastWatched = nil
     switch action {
     case .setInput(let name):
       input = name
@@ -27,11 +36,59 @@ final class FavoriteMovies: Reducer {
         return
       }
       movies[input] = count
+      titlesCache?.set(input, count: count)
+      lastWatched = input
     case .removeMovie(let name):
-      movies.removeValue(forKey: name)
+      if movies.removeValue(forKey: name) != nil { titlesCache?.remove(name) }
     case .replaceAll(let replacement):
       movies = replacement
+      // Undo and merges restore the same start again and again: its titles
+      // are sorted once.
+      if let restored, restored.movies == replacement {
+        titlesCache = restored.titles
+      } else {
+        let titles = SortedTitles(replacement)
+        titlesCache = titles
+        restored = (replacement, titles)
+      }
       input = ""
+    case .find(let text):
+      search = text
+    case .sort(let order):
+      self.order = order
+    }
+  }
+
+  // MARK: - The list shown
+
+  /// Every title, sorted; kept up to date by each change rather than
+  /// sorted again for each screen, which takes a while for 100,000 titles.
+  private var titlesCache: SortedTitles?
+  /// The last movies restored whole, with their titles sorted.
+  private var restored: (movies: [String: Int], titles: SortedTitles)?
+
+  /// The movies by title, with their counts, sorted.
+  var moviesByTitle: SortedTitles {
+    if let titlesCache { return titlesCache }
+    let sorted = SortedTitles(movies)
+    titlesCache = sorted
+    return sorted
+  }
+
+  /// Every title, sorted.
+  var titlesByName: [String] { moviesByTitle.titles }
+
+  /// The titles the list shows: those that contain ``search``, in ``order``.
+  var shownTitles: [String] {
+    let found =
+      search.isEmpty
+      ? titlesByName
+      : titlesByName.filter { $0.range(of: search, options: .caseInsensitive) != nil }
+    switch order {
+    case .title:
+      return found
+    case .views:
+      return found.sorted { (movies[$0] ?? 0, $1) > (movies[$1] ?? 0, $0) }
     }
   }
 }

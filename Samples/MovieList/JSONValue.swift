@@ -13,16 +13,18 @@ enum JSONValue: Codable, Equatable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
+    // Whole numbers first: a state file holds a count for every movie, and
+    // each type tried before the right one costs a thrown error.
+    if let value = try? container.decode(Int64.self) {
       self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
+    } else if container.decodeNil() {
+      self = .null
     } else if let value = try? container.decode(String.self) {
       self = .string(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
     } else if let value = try? container.decode([JSONValue].self) {
       self = .array(value)
     } else {

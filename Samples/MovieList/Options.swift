@@ -6,12 +6,16 @@ struct Options: Equatable {
   enum Request: Equatable {
     case run(Options)
     case help
+    case version
     /// A usage error, explained in one line.
     case invalid(String)
   }
 
   /// The path of the state file.
   var file: String
+
+  /// What `--version` prints.
+  static let version = "MovieList 0.1.0"
 
   static let usage = """
     USAGE: MovieList [--file <path>]
@@ -23,6 +27,7 @@ struct Options: Equatable {
       --file <path>  The JSON file that keeps the list between runs.
                      (default: $XDG_DATA_HOME/movielist/state.json, or
                      ~/.local/share/movielist/state.json when XDG_DATA_HOME is unset)
+      --version      Show the version.
       -h, --help     Show this help.
     """
 
@@ -36,6 +41,8 @@ struct Options: Equatable {
       switch argument {
       case "-h", "--help":
         return .help
+      case "--version":
+        return .version
       case "--file":
         guard let path = remaining.popFirst(), !path.isEmpty else {
           return .invalid("--file needs a path")

@@ -106,6 +106,23 @@ final class StateFile {
   }
 
   private func decode(_ data: Data) throws(LoadError) -> (Snapshot, [String: JSONValue]) {
+    // The file as MovieList writes it, read fast; anything else is read
+    // value by value below, which explains what is wrong.
+    if let file = try? JSONDecoder().decode(WellFormedFile.self, from: data),
+      file.movies.values.allSatisfy({ $0 >= 1 })
+    {
+      var unknown = file.unknownKeys
+      let order: MovieOrder? =
+        switch unknown.removeValue(forKey: "sort") {
+        case nil: .title
+        case .string(let text): MovieOrder(rawValue: text)
+        default: nil
+        }
+      if let order {
+        let movies = file.movies.mapValues { Int($0) }
+        return (Snapshot(name: file.name, movies: movies, order: order), unknown)
+      }
+    }
     let value: JSONValue
     do {
       value = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -144,7 +161,15 @@ final class StateFile {
     if let firstBad {
       try viewCount(entries[firstBad] ?? .null, of: firstBad)
     }
-    return (Snapshot(name: name, movies: movies), fields)
+    var order = MovieOrder.title
+    switch fields.removeValue(forKey: "sort") {
+    case nil: break
+    case .string(let text) where MovieOrder(rawValue: text) != nil:
+      order = MovieOrder(rawValue: text) ?? order
+    default:
+      throw LoadError(path: path, problem: "\"sort\" should be \"title\" or \"views\"")
+    }
+    return (Snapshot(name: name, movies: movies, order: order), fields)
   }
 
   /// Explains why `value` is not a view count.
@@ -171,32 +196,46 @@ final class StateFile {
 
   /// Refuses a file whose mode or owner a save would not keep.
   private func refuseIfUnwritable(_ real: String) throws(LoadError) {
+    if let problem = Self.whyUnwritable(real) { throw LoadError(path: path, problem: problem) }
+  }
+
+  /// Why a save must not replace the file at `real`: the user cannot write
+  /// it, or it belongs to another user; `nil` when it may be saved.
+  ///
+  /// Asked at the start and again before every save, since the file may be
+  /// made read-only, or replaced by another user's, while the program runs.
+  private static func whyUnwritable(_ real: String) -> String? {
     var status = stat()
-    guard stat(real, &status) == 0 else { return }
+    guard stat(real, &status) == 0 else { return nil }
     if access(real, W_OK) != 0 {
-      throw LoadError(
-        path: path,
-        problem: "you cannot write it (its mode is \(Self.describeMode(status.st_mode))); "
-          + "make it writable with chmod u+w, or choose another file with --file")
+      return "you cannot write it (its mode is \(describeMode(status.st_mode))); "
+        + "make it writable with chmod u+w, or choose another file with --file"
     }
     if geteuid() != 0 && status.st_uid != geteuid() {
-      throw LoadError(
-        path: path,
-        problem: "it belongs to \(Self.userName(status.st_uid)), and saving would make it "
-          + "yours; choose another file with --file")
+      return "it belongs to \(userName(status.st_uid)), and saving would make it "
+        + "yours; choose another file with --file"
     }
+    return nil
   }
 
   // MARK: - Saving
 
   /// Saves the state `makeSnapshot` returns, keeping the unknown keys read.
   ///
-  /// When the file changed since this process last read or wrote it, its new
-  /// state (`nil` if it was removed) is passed to `rebase` first, under the
-  /// lock, so that the snapshot saved includes the other process's changes.
+  /// When another process saved the file since this process last read or
+  /// wrote it, its new state is passed to `rebase` first, under the lock, so
+  /// that the snapshot saved includes the other process's changes. A file
+  /// (or directory) that was removed is written again, whole, from the
+  /// snapshot: removing it is not a change to merge, and merging it would
+  /// lose everything on screen. A file made read-only, or replaced by one of
+  /// another user, is refused as at the start.
+  ///
+  /// `sorted` may give the same movies already sorted by title, which
+  /// saves sorting them again.
   func save(
     _ makeSnapshot: () -> Snapshot,
-    rebase: (Snapshot?) -> Void
+    sorted: () -> SortedTitles? = { nil },
+    rebase: (Snapshot) -> Void
   ) throws(SaveError) {
     let real = Self.resolvingLinks(path)
     let directory = Self.directory(of: real)
@@ -204,8 +243,9 @@ final class StateFile {
     let result: Result<Void, SaveError> = withDirectoryLock(of: real) {
       do throws(SaveError) {
         removeStaleTemporaries(of: real)
+        if let problem = Self.whyUnwritable(real) { throw SaveError(path: path, problem: problem) }
         let current = FileIdentity(path: real)
-        if let lastSeen, current != lastSeen {
+        if let lastSeen, let current, current != lastSeen {
           let loaded: (snapshot: Snapshot, identity: FileIdentity)?
           do throws(LoadError) {
             loaded = try readFile(real)
@@ -214,9 +254,10 @@ final class StateFile {
               path: path,
               problem: "another program changed it, and now \(error.problem); nothing was written")
           }
-          rebase(loaded?.snapshot)
+          // Removed between the check and the read: written again whole.
+          if let loaded { rebase(loaded.snapshot) }
         }
-        lastSeen = .some(try replace(real, with: makeSnapshot()))
+        lastSeen = .some(try replace(real, with: makeSnapshot(), sorted: sorted()))
         return .success(())
       } catch {
         return .failure(error)
@@ -225,8 +266,32 @@ final class StateFile {
     try result.get()
   }
 
-  private func replace(_ real: String, with snapshot: Snapshot) throws(SaveError) -> FileIdentity {
-    let bytes = try encode(snapshot)
+  // MARK: - Watching
+
+  /// How often a running MovieList looks for another instance's save.
+  static let watchInterval = Duration.milliseconds(250)
+
+  /// Gives `merge` the file's state when another process saved it since
+  /// this one last read or wrote it; does nothing otherwise.
+  ///
+  /// A file that was removed, or that cannot be read as a state, is left for
+  /// the next save, which writes it again or explains the problem.
+  func mergeChanges(_ merge: (Snapshot) -> Void) {
+    let real = Self.resolvingLinks(path)
+    guard let lastSeen, let current = FileIdentity(path: real), current != lastSeen else {
+      return
+    }
+    withDirectoryLock(of: real) {
+      guard let loaded = try? readFile(real) else { return }
+      merge(loaded.snapshot)
+      self.lastSeen = .some(loaded.identity)
+    }
+  }
+
+  private func replace(
+    _ real: String, with snapshot: Snapshot, sorted: SortedTitles?
+  ) throws(SaveError) -> FileIdentity {
+    let bytes = encode(snapshot, sorted: sorted)
     let existing = FileIdentity.status(of: real)
     let (descriptor, temporary) = try createTemporary(beside: real)
     do throws(SaveError) {
@@ -262,17 +327,12 @@ final class StateFile {
     }
   }
 
-  private func encode(_ snapshot: Snapshot) throws(SaveError) -> [UInt8] {
+  private func encode(_ snapshot: Snapshot, sorted: SortedTitles?) -> [UInt8] {
     var fields = unknownKeys
     fields["name"] = .string(snapshot.name)
-    fields["movies"] = .object(snapshot.movies.mapValues { .integer(Int64($0)) })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      return Array(try encoder.encode(JSONValue.object(fields))) + [UInt8(ascii: "\n")]
-    } catch {
-      throw SaveError(path: path, problem: "the state cannot be written as JSON")
-    }
+    // The order is written only when it is not the default, by title.
+    fields["sort"] = snapshot.order == .title ? nil : .string(snapshot.order.rawValue)
+    return JSONWriter.file(fields: fields, movies: snapshot.movies, sorted: sorted)
   }
 
   /// Creates a new temporary file next to `real`, never following a link.

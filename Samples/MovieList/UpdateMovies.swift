@@ -8,4 +8,9 @@ enum UpdateMovies: Action {
   /// Replaces every movie and empties the field, as when the state is
   /// restored from the file (not in the seed, which had no file).
   case replaceAll([String: Int])
+  /// Shows only the movies whose title contains the text, in any case; an
+  /// empty text shows them all.
+  case find(String)
+  /// Orders the list.
+  case sort(MovieOrder)
 }

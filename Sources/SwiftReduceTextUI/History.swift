@@ -44,6 +44,11 @@ public final class History<Root: Reducer> {
   private var isReplaying = false
   /// How many of the first steps done are kept elsewhere, such as in a file.
   private var keptCount = 0
+  /// Given the state before a step, tells whether the state after it is the
+  /// same in what matters; `nil` keeps every step that dispatched.
+  private let sameState: ((Root) -> (Root) -> Bool)?
+  /// Whether the state is as it was before the actions pending, when known.
+  private var unchangedSincePending: (() -> Bool)?
 
   /// Creates an empty history.
   ///
@@ -51,16 +56,54 @@ public final class History<Root: Reducer> {
   ///   history starts from, whatever state it is in.
   public init(reset: [any Action]) {
     self.reset = reset
+    sameState = nil
+  }
+
+  /// Creates an empty history that keeps only the steps that change `state`.
+  ///
+  /// Input whose actions leave `state` as it was, such as clearing a name
+  /// that is already empty, is then not a step: ``record(_:_:)`` returns
+  /// `false` and there is nothing to undo for it.
+  ///
+  /// - Parameters:
+  ///   - reset: The actions that bring the store to the state the history
+  ///     starts from, whatever state it is in.
+  ///   - state: The part of the state that a step must change to be kept,
+  ///     such as what is saved.
+  public init<State: Equatable>(
+    reset: [any Action], state: @escaping @MainActor (Root) -> State
+  ) {
+    self.reset = reset
+    sameState = { root in
+      let before = state(root)
+      return { state($0) == before }
+    }
   }
 
   /// The middleware that records every action dispatched to the store; give
   /// it to the store this history is for.
   public var middleware: Middleware<Root> {
-    Middleware { [weak self] action, _, next in
-      if let self, !self.isReplaying { self.pending.append(action) }
+    Middleware { [weak self] action, store, next in
+      if let self, !self.isReplaying {
+        if self.pending.isEmpty, let sameState = self.sameState {
+          let isSame = sameState(store.root)
+          self.unchangedSincePending = { [weak store] in store.map { isSame($0.root) } ?? false }
+        }
+        self.pending.append(action)
+      }
       next(action)
     }
   }
+
+  /// Called before each undo and redo, for example to merge what another
+  /// process saved first (see ``rebase(reset:in:)``), so that the step is
+  /// undone or redone on the state it will be kept on rather than on one
+  /// that the next merge replaces.
+  public var beforeUndoOrRedo: (@MainActor () -> Void)?
+
+  /// How many steps a merge made part of the start since the history was
+  /// made: they can no longer be undone here.
+  public private(set) var mergedStepCount = 0
 
   /// Whether there is a step to undo.
   public var canUndo: Bool { !done.isEmpty }
@@ -72,14 +115,24 @@ public final class History<Root: Reducer> {
 
   /// Runs `body` and makes the actions it dispatched one step named `label`.
   ///
-  /// A step with no actions is not kept. A new step clears what could be redone.
-  public func record(_ label: String, _ body: () -> Void) {
+  /// A step with no actions is not kept, nor one that left the state as it
+  /// was when the history was made with a `state` to compare. A new step
+  /// clears what could be redone.
+  ///
+  /// - Returns: Whether a step was kept.
+  @discardableResult
+  public func record(_ label: String, _ body: () -> Void) -> Bool {
     pending = []
+    unchangedSincePending = nil
     body()
-    guard !pending.isEmpty else { return }
+    defer {
+      pending = []
+      unchangedSincePending = nil
+    }
+    guard !pending.isEmpty, !(unchangedSincePending?() ?? false) else { return false }
     done.append(Step(label: label, actions: pending))
-    pending = []
     undone = []
+    return true
   }
 
   // MARK: - Undo and redo
@@ -90,6 +143,7 @@ public final class History<Root: Reducer> {
   /// - Returns: The label of the step undone.
   @discardableResult
   public func undo(in store: Store<Root>) -> String? {
+    beforeUndoOrRedo?()
     guard let step = done.popLast() else { return nil }
     undone.append(step)
     replay(in: store)
@@ -102,6 +156,7 @@ public final class History<Root: Reducer> {
   /// - Returns: The label of the step redone.
   @discardableResult
   public func redo(in store: Store<Root>) -> String? {
+    beforeUndoOrRedo?()
     guard let step = undone.popLast() else { return nil }
     done.append(step)
     replay(in: store)
@@ -132,6 +187,7 @@ public final class History<Root: Reducer> {
   public func rebase(reset: [any Action], in store: Store<Root>) -> Int {
     let undoneAfterKept = max(keptCount - done.count, 0)
     self.reset = reset
+    mergedStepCount += min(keptCount, done.count)
     done.removeFirst(min(keptCount, done.count))
     undone = []
     keptCount = 0

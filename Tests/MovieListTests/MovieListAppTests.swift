@@ -11,22 +11,23 @@ struct MovieListAppTests {
   /// Runs the app's `ContentView` on `input` and returns its transcript.
   private func session(
     _ store: Store<Person>, _ input: String, saves: inout Int, history: History<Person>? = nil
-  ) -> String {
+  ) async -> String {
     var count = 0
     func save() { count += 1 }
     let runner = Runner(store: store, history: history, onChange: save) { ContentView() }
     var chunks = [Array(input.utf8)]
     var reader = LineReader { chunks.isEmpty ? nil : chunks.removeFirst() }
     var output = ""
-    runner.run(reader: &reader, interactive: false, width: { 40 }, write: { output += $0 })
+    await runner.run(reader: &reader, interactive: false, width: { 40 }, write: { output += $0 })
     saves = count
     return output
   }
 
-  @Test func theWholeAppWorksThroughTheRunner() {
+  @Test func theWholeAppWorksThroughTheRunner() async {
     let store = Store(Person())
     var saves = 0
-    let output = session(store, "1 Ada\n2\n1 Grace\n3 Alien\n3 Heat\n3 Alien\n5\n", saves: &saves)
+    let output = await session(
+      store, "1 Ada\n2\n1 Grace\n3 Alien\n3 Heat\n3 Alien\n5\n", saves: &saves)
     expectText(
       output,
       """
@@ -99,17 +100,17 @@ struct MovieListAppTests {
     #expect(saves == 7)
   }
 
-  @Test func theWatchButtonCountsTheMovieTypedAndABlankNameIsNotAMovie() {
+  @Test func theWatchButtonCountsTheMovieTypedAndABlankNameIsNotAMovie() async {
     let store = Store(Person())
     store.dispatch(UpdateMovies.setInput("Alien"))
     var saves = 0
-    _ = session(store, "4\n4\n3  \n", saves: &saves)
+    _ = await session(store, "4\n4\n3  \n", saves: &saves)
     #expect(store.favoriteMovies.movies == ["Alien": 1])
     #expect(store.favoriteMovies.input == "")
     #expect(saves == 3)
   }
 
-  @Test func personRestoredFromASnapshotGivesTheSameSnapshot() {
+  @Test func personRestoredFromASnapshotGivesTheSameSnapshot() async {
     let snapshot = Snapshot(name: "Ada", movies: ["Alien": 2, "千と千尋の神隠し": 1])
     let person = Person(snapshot)
     #expect(person.name == "Ada")
@@ -118,10 +119,10 @@ struct MovieListAppTests {
     #expect(person.snapshot == snapshot)
   }
 
-  @Test func watchOnAnEmptyFieldSaysWhyItDidNothing() {
+  @Test func watchOnAnEmptyFieldSaysWhyItDidNothing() async {
     let store = Store(Person())
     var saves = 0
-    let output = session(store, "4\n", saves: &saves)
+    let output = await session(store, "4\n", saves: &saves)
     #expect(
       output.hasSuffix(
         "> 4\n\n\n [1] Enter Name: [] [2] (Clear)\n [3] Movie Name: [] [4] (watch)\n Type a movie name first, then watch.\n\n> \n"
@@ -129,7 +130,7 @@ struct MovieListAppTests {
     #expect(store.favoriteMovies.movies.isEmpty)
   }
 
-  @Test func watchingAMovieSeenIntMaxTimesLeavesItsCountAndSaysWhy() {
+  @Test func watchingAMovieSeenIntMaxTimesLeavesItsCountAndSaysWhy() async {
     let store = Store(Person(Snapshot(name: "", movies: ["Alien": Int.max])))
     store.dispatch(UpdateMovies.setInput("Alien"))
     store.dispatch(UpdateMovies.submit)
@@ -139,12 +140,12 @@ struct MovieListAppTests {
         == "\"Alien\" has been watched 9223372036854775807 times, the most MovieList can count.")
   }
 
-  @Test func undoRevertsTheLastChangeAndRedoAppliesItAgain() {
+  @Test func undoRevertsTheLastChangeAndRedoAppliesItAgain() async {
     let snapshot = Snapshot(name: "Ada", movies: ["Heat": 1])
     let history = History<Person>(reset: snapshot.restoringActions)
     let store = Store(Person(snapshot), middleware: [history.middleware])
     var saves = 0
-    let output = session(
+    let output = await session(
       store, "3 Alien\n6\nundo\nundo\nundo\nredo\n", saves: &saves, history: history)
     let messages = output.components(separatedBy: "\n> ").map {
       $0.split(separator: "\n").last ?? ""
@@ -164,14 +165,32 @@ struct MovieListAppTests {
     #expect(saves == 5)
   }
 
-  @Test func aChangeFromAnotherInstanceIsKeptWhenThisRunsChangesAreReplayedOnIt() {
+  @Test func aChangeFromAnotherInstanceIsKeptWhenThisRunsChangesAreReplayedOnIt() async {
     let snapshot = Snapshot(name: "Ada", movies: [:])
     let history = History<Person>(reset: snapshot.restoringActions)
     let store = Store(Person(snapshot), middleware: [history.middleware])
     var saves = 0
-    _ = session(store, "3 Alien\n3 Heat\n5\n", saves: &saves, history: history)
+    _ = await session(store, "3 Alien\n3 Heat\n5\n", saves: &saves, history: history)
     let theirs = Snapshot(name: "Bob", movies: ["Alien": 3, "Up": 1])
     history.rebase(reset: theirs.restoringActions, in: store)
     #expect(store.root.snapshot == Snapshot(name: "Bob", movies: ["Heat": 1, "Up": 1]))
+  }
+
+  @Test func theMoviesKeptSortedBetweenChangesAreTheMoviesSortedAgain() {
+    let movies = FavoriteMovies()
+    movies.reduce(action: .replaceAll(["Heat": 2, "Alien": 1]))
+    _ = movies.moviesByTitle
+    for action: UpdateMovies in [
+      .setInput("Brazil"), .submit, .setInput("Alien"), .submit, .removeMovie("Heat"),
+      .replaceAll(["Heat": 2, "Alien": 1]), .setInput("Zoe"), .submit, .removeMovie("Nothing"),
+    ] {
+      movies.reduce(action: action)
+      let kept = movies.moviesByTitle
+      let fresh = SortedTitles(movies.movies)
+      #expect(kept.titles == fresh.titles)
+      #expect(kept.counts == fresh.counts)
+    }
+    #expect(movies.titlesByName == ["Alien", "Heat", "Zoe"])
+    #expect(movies.moviesByTitle.counts == [1, 2, 1])
   }
 }

@@ -14,6 +14,7 @@ struct MovieListExecutableTests {
       --file <path>  The JSON file that keeps the list between runs.
                      (default: $XDG_DATA_HOME/movielist/state.json, or
                      ~/.local/share/movielist/state.json when XDG_DATA_HOME is unset)
+      --version      Show the version.
       -h, --help     Show this help.
 
     """
@@ -34,6 +35,7 @@ struct MovieListExecutableTests {
        [1] Enter Name: [] [2] (Clear)
        [3] Movie Name: [] [4] (watch)
 
+      Type help for commands, quit to leave.
       > 1 Ada
 
        Ada
@@ -103,6 +105,7 @@ struct MovieListExecutableTests {
        [5] Alien                     views: 1
        [6] Heat                      views: 1
 
+      Type help for commands, quit to leave.
       > 5
 
        Ada
@@ -177,6 +180,141 @@ struct MovieListExecutableTests {
     let run = try runMovieList(["--file", file], input: "1 Grace\n")
     #expect(run.status == 1)
     #expect(run.standardError == "MovieList: cannot load \(file): it is a directory.\n")
+  }
+
+  @Test func theFirstScreenSaysHelpExistsAndTheNextDoesNot() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(["--file", directory.file("state.json")], input: "1 Ada\n")
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens[0].hasSuffix("\nType help for commands, quit to leave."))
+    #expect(!screens[1].contains("Type help"))
+  }
+
+  @Test func versionPrintsTheVersion() throws {
+    let run = try runMovieList(["--version"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "MovieList 0.1.0\n")
+    #expect(run.standardError == "")
+  }
+
+  @Test(arguments: ["q", "exit", "QUIT", "Exit"])
+  func qAndExitQuitInAnyCase(command: String) throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")], input: "\(command)\n3 Alien\n")
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasSuffix("> \(command)\n"))
+    #expect(!FileManager.default.fileExists(atPath: directory.file("state.json")))
+  }
+
+  @Test func inputThatChangesNothingIsNeitherAnUndoStepNorASave() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let run = try runMovieList(
+      ["--file", file], input: "4\n2\n1 \n3 \nundo\n", environment: ["COLUMNS": "44"])
+    #expect(run.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: file))
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    // Watch on an empty field keeps its message.
+    #expect(screens[1].hasSuffix(" Type a movie name first, then watch.\n"))
+    expectText(
+      screens[5],
+      """
+      undo
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a movie name first, then watch.
+
+      There is nothing to undo.
+      """)
+  }
+
+  @Test func slashTextShowsOnlyTheMoviesWhoseTitleContainsItIgnoringCaseAndSlashAloneShowsAll()
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")],
+      input: "3 Alien\n3 Brazil\n3 Heat\n/I\n/BRAZ\n5\n/\n",
+      environment: ["COLUMNS": "44"])
+    #expect(run.status == 0)
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    expectText(
+      screens[4],
+      """
+      /I
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       2 of 3 movies contain "I" (/ shows all)
+       [5] Alien                         views: 1
+       [6] Brazil                        views: 1
+
+      """)
+    // Row 5 of the filtered list is Brazil: tapping it removes Brazil.
+    expectText(
+      screens[6] + "\n> " + screens[7],
+      """
+      5
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       0 of 2 movies contain "BRAZ" (/ shows all)
+
+      > /
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       [5] Alien                         views: 1
+       [6] Heat                          views: 1
+
+      """)
+  }
+
+  @Test func sortViewsOrdersTheListByViewsAndIsKeptInTheFile() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let first = try runMovieList(
+      ["--file", file], input: "3 Alien\n3 Heat\n3 Heat\nSort Views\nsort nothing\n")
+    #expect(first.status == 0)
+    #expect(
+      first.standardOutput.hasSuffix("Type sort views (most watched first) or sort title.\n> \n"))
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Heat" : 2
+        },
+        "name" : "",
+        "sort" : "views"
+      }
+
+      """)
+    let second = try runMovieList(
+      ["--file", file], input: "sort title\n", environment: ["COLUMNS": "44"])
+    let screens = second.standardOutput.components(separatedBy: "\n> ")
+    #expect(
+      screens[0].hasSuffix(
+        " [5] Heat                          views: 2\n [6] Alien                         views: 1\n\nType help for commands, quit to leave."
+      ))
+    #expect(
+      screens[1].hasSuffix(
+        " [5] Alien                         views: 1\n [6] Heat                          views: 2\n"
+      ))
+    #expect(!(try directory.contents(of: "state.json")).contains("sort"))
   }
 
   @Test func helpPrintsTheUsage() throws {

@@ -48,6 +48,92 @@ struct MovieListFileTests {
       """)
   }
 
+  /// Waits until `running` has printed `text`.
+  private static func waitFor(_ text: String, in running: RunningMovieList) throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !running.standardOutput.contains(text) {
+      try #require(
+        ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
+      usleep(20_000)
+    }
+  }
+
+  @Test func undoAfterAMergeBringsARemovedMovieBackInTheFileToo() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let first = try RunningMovieList(["--file", file], environment: ["COLUMNS": "40"])
+    first.send("3 Heat\n")
+    try first.waitForPrompts(2)
+    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
+    // The first instance shows the other's Alien without a line typed.
+    try Self.waitFor("[6] Heat", in: first)
+    first.send("6\n")
+    try Self.waitFor("> 6\n", in: first)
+    first.send("undo\n")
+    try Self.waitFor("> undo\n", in: first)
+    let run = first.finish()
+    #expect(
+      run.standardOutput.contains("\nUndid tapping \"Heat views: 1\"; type redo to do it again.\n"))
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Heat" : 1
+        },
+        "name" : ""
+      }
+
+      """)
+  }
+
+  @Test func undoOfAStepMergedWithAnotherInstancesSaysSoAndChangesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let first = try RunningMovieList(["--file", file], environment: ["COLUMNS": "40"])
+    first.send("3 Heat\n")
+    try first.waitForPrompts(2)
+    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
+    try Self.waitFor("[6] Heat", in: first)
+    first.send("6\n")
+    try Self.waitFor("> 6\n", in: first)
+    // Saved once the next prompt is out: the other instance starts after.
+    try Self.waitFor("[5] Alien                     views: 1\n\n> ", in: first)
+    #expect(try runMovieList(["--file", file], input: "3 Casablanca\n").status == 0)
+    try Self.waitFor("[6] Casablanca", in: first)
+    first.send("undo\n")
+    let run = first.finish()
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    expectText(
+      try #require(screens.first { $0.hasPrefix("undo\n") }),
+      """
+      undo
+
+
+       [1] Enter Name: [] [2] (Clear)
+       [3] Movie Name: [] [4] (watch)
+       Type a row's number to remove it;
+       undo brings it back.
+       [5] Alien                     views: 1
+       [6] Casablanca                views: 1
+
+      There is nothing to undo: the changes before were merged with another instance's, and are kept as they are.
+      """)
+    expectText(
+      try directory.contents(of: "state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Casablanca" : 1
+        },
+        "name" : ""
+      }
+
+      """)
+  }
+
   @Test func twoInstancesSavingAtTheSameTimeLoseNothing() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
@@ -80,7 +166,8 @@ struct MovieListFileTests {
     #expect(
       run.standardOutput.contains(
         " \"Alien\" has been watched 9223372036854775807 times, the most MovieList can count.\n"))
-    #expect(try directory.contents(of: "state.json").contains("\"Alien\" : 9223372036854775807"))
+    // Nothing changed, so nothing was saved: the file is as it was written.
+    #expect(try directory.contents(of: "state.json") == content)
   }
 
   // MARK: - Links, modes and owners
@@ -209,6 +296,88 @@ struct MovieListFileTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
   }
 
+  // MARK: - Files that go away or change hands
+
+  @Test(arguments: ["the file", "its directory"])
+  func aStateFileRemovedWhileTheProgramRunsIsWrittenAgainWhole(removed: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("movies/state.json")
+    let running = try RunningMovieList(["--file", file])
+    running.send("1 Zoe\n3 Alien\n3 Brazil\n3 Casablanca\n")
+    try running.waitForPrompts(5)
+    try FileManager.default.removeItem(
+      atPath: removed == "the file" ? file : directory.file("movies"))
+    running.send("3 Dune\n")
+    let run = running.finish()
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    expectText(
+      try directory.contents(of: "movies/state.json"),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Brazil" : 1,
+          "Casablanca" : 1,
+          "Dune" : 1
+        },
+        "name" : "Zoe"
+      }
+
+      """)
+  }
+
+  /// Run as `nobody`, whom the mode stops even when the tests run as root.
+  @Test func aStateFileMadeReadOnlyWhileTheProgramRunsIsRefusedAtTheNextSave() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o777)
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(
+      ["--file", file], environment: ["COLUMNS": "200"], as: .nobody)
+    running.send("3 Alien\n")
+    try running.waitForPrompts(2)
+    let saved = try directory.contents(of: "state.json")
+    chmod(file, 0o444)
+    running.send("3 Brazil\nhelp\n")
+    try running.waitForPrompts(4)
+    let run = running.finish()
+    let refused =
+      "Not saved to \(file): you cannot write it (its mode is r--r--r--); "
+      + "make it writable with chmod u+w, or choose another file with --file."
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens.count == 5)
+    #expect(!screens[1].contains(refused))
+    #expect(screens[2].contains(" [6] Brazil "))
+    #expect(screens[2].hasSuffix(" views: 1\n\n" + refused))
+    #expect(screens[3].hasSuffix("\n" + refused))
+    #expect(try directory.contents(of: "state.json") == saved)
+    #expect(run.status == 1)
+    #expect(run.standardError == "MovieList: 1 change was not saved. \(refused)\n")
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "the file must be replaced by another user than nobody"))
+  func aStateFileReplacedByAnotherUsersWhileTheProgramRunsIsRefusedAtTheNextSave() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o777)
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(["--file", file], as: .nobody)
+    running.send("3 Alien\n")
+    try running.waitForPrompts(2)
+    let theirs = "{\"name\": \"Root\", \"movies\": {}}"
+    try Self.write(theirs, to: directory.file("theirs"))
+    chmod(directory.file("theirs"), 0o666)
+    try #require(rename(directory.file("theirs"), file) == 0)
+    running.send("3 Brazil\n")
+    try running.waitForPrompts(3)
+    let run = running.finish()
+    #expect(run.standardOutput.contains("\nNot saved to \(file): it belongs to "))
+    #expect(
+      run.standardOutput.contains(
+        ", and saving would make it yours; choose another file with --file.\n> "))
+    #expect(try directory.contents(of: "state.json") == theirs)
+    #expect(run.status == 1)
+  }
+
   // MARK: - Failed saves
 
   /// Run as `nobody` in a directory only root may write to.
@@ -228,7 +397,7 @@ struct MovieListFileTests {
     #expect(screens[1].hasSuffix("\n" + notSaved))
     #expect(screens[2].hasSuffix("\n" + notSaved))
     #expect(!screens[2].contains("Error Domain"))
-    #expect(run.standardError == "MovieList: the last change was not saved. \(notSaved)\n")
+    #expect(run.standardError == "MovieList: 1 change was not saved. \(notSaved)\n")
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 }

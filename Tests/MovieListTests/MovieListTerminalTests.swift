@@ -130,15 +130,15 @@ struct MovieListTerminalTests {
        [8] Movie 004                 views: 1
        [9] Movie 005                 views: 1
        [10] Movie 006                views: 1
-       [11] Movie 007                views: 1
-       Rows 1–7 of 30 (n next, p previous)
+       Rows 1–6 of 30 (n next, p previous)
 
+      Type help for commands, quit to leave.
       >
       """)
     terminal.type("n" + Key.enter)
-    let second = try terminal.screen { $0.contains("Movie 008") && $0.hasSuffix("\n>") }
-    #expect(second.contains("[5] Movie 008"))
-    #expect(second.contains("Rows 8–14 of 30 (n next, p previous)"))
+    // Without the welcome under it, the second page has a row more.
+    let second = try terminal.screen { $0.contains("[5] Movie 007") && $0.hasSuffix("\n>") }
+    #expect(second.contains("Rows 7–13 of 30 (n next, p previous)"))
     #expect(second.contains("[3] Movie Name: [] [4] (watch)"))
   }
 
@@ -156,5 +156,120 @@ struct MovieListTerminalTests {
     try terminal.screen {
       $0.contains("[5] Alien           views: 1") && $0.hasSuffix("\n> 3 Heat")
     }
+  }
+
+  // MARK: - Round 3
+
+  @Test func anotherInstancesSaveAppearsWithinASecondWithoutAKeyPress() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let terminal = try TerminalSession(["--file", file])
+    terminal.type("3 Alien" + Key.enter)
+    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    #expect(try runMovieList(["--file", file], input: "3 Heat\n").status == 0)
+    try terminal.screen(where: { $0.contains("[6] Heat") }, timeout: .seconds(1))
+  }
+
+  @Test func escapeAloneDoesNothingAndLosesNoKey() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("\u{1B}")
+    // A person's next key comes well after the Escape.
+    usleep(300_000)
+    terminal.type("3 Alien" + Key.enter)
+    try terminal.screen { $0.contains("[5] Alien ") }
+  }
+
+  @Test func aLineThatGetsShorterIsShownAgainFromItsStart() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")], columns: 20)
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("3 Amélie" + Key.enter)
+    try terminal.screen { $0.contains("[5] Amélie") && $0.hasSuffix("\n>") }
+    terminal.type("3 A much longer title")
+    try terminal.screen { $0.hasSuffix("\n> much longer title") }
+    terminal.type(Key.up)
+    try terminal.screen { $0.hasSuffix("\n> 3 Amélie") }
+    terminal.type(Key.down + Key.backspace + Key.backspace + Key.controlW + Key.controlW)
+    try terminal.screen { $0.hasSuffix("\n> 3 A much") }
+  }
+
+  @Test func controlCWithChangesNotSavedSaysHowMany() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("blocked/state.json")
+    let terminal = try TerminalSession(["--file", file], columns: 200)
+    try terminal.screen { $0.hasSuffix("\n>") }
+    // A file where the state file's directory should be: no save can work.
+    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    terminal.type("3 Alien" + Key.enter)
+    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    terminal.type("1 Ada" + Key.enter)
+    try terminal.screen { $0.contains("[Ada]") && $0.hasSuffix("\n>") }
+    // Ctrl-C, as the terminal sends it to the program.
+    #expect(terminal.end(with: SIGINT) == .uncaughtSignal)
+    let note =
+      "2 changes were not saved. Not saved to \(file): \(directory.file("blocked")) is not a "
+      + "directory."
+    try terminal.screen { $0.hasSuffix("\n" + note) }
+  }
+
+  @Test func gNGoesToPageNOfALongList() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 30") }
+    terminal.type("1 Ada" + Key.enter)
+    try terminal.screen { $0.contains("Rows 1–7 of 30") }
+    terminal.type("G 3" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 015 ") && $0.contains("Rows 15–21 of 30") }
+    terminal.type("g 9" + Key.enter)
+    try terminal.screen { $0.contains("There is no page 9: the pages are 1 to\n5.") }
+  }
+
+  @Test func aMovieAddedOffTheCurrentPageBringsItsPageIntoView() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 30") }
+    terminal.type("3 Movie 025b" + Key.enter)
+    // The first page held 6 rows: its row, the 26th, is on the fifth page.
+    let screen = try terminal.screen { $0.contains("Movie 025b") && $0.hasSuffix("\n>") }
+    #expect(screen.contains("[6] Movie 025b "))
+    #expect(screen.contains("Rows 25–31 of 31 (n next, p previous)"))
+    // The pages still turn from there.
+    terminal.type("p" + Key.enter)
+    try terminal.screen { $0.contains("Rows 18–24 of 31 (n next, p previous)") }
+  }
+
+  @Test func aRemovalOnTheLastPageKeepsThePageFull() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(9).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 9") }
+    terminal.type("n" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 003 ") && $0.contains("Rows 3–9 of 9") }
+    terminal.type("11" + Key.enter)
+    // Eight rows fit under the fields: Movie 001 comes back and the pager goes.
+    let screen = try terminal.screen { !$0.contains("Movie 009") && $0.hasSuffix("\n>") }
+    #expect(screen.contains("[5] Movie 001 "))
+    #expect(!screen.contains("Rows"))
+  }
+
+  @Test func aResizeKeepsThePagingClamped() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(Self.movies(9).utf8).write(to: URL(fileURLWithPath: file))
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    try terminal.screen { $0.contains("Rows 1–6 of 9") }
+    terminal.type("n" + Key.enter)
+    try terminal.screen { $0.contains("Rows 3–9 of 9") }
+    terminal.resize(rows: 24, columns: 40)
+    let screen = try terminal.screen { $0.contains("[13] Movie 009") }
+    #expect(screen.contains("[5] Movie 001 "))
+    #expect(!screen.contains("Rows"))
   }
 }

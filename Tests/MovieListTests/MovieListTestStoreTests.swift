@@ -28,6 +28,7 @@ struct MovieListTestStoreTests {
     store.send(UpdateMovies.submit) {
       $0.favoriteMovies.input = ""
       $0.favoriteMovies.movies["Alien"] = 1
+      $0.favoriteMovies.lastWatched = "Alien"
     }
   }
 
@@ -72,6 +73,7 @@ struct MovieListTestStoreTests {
       store.send(UpdateMovies.submit) {
         $0.favoriteMovies.input = ""
         $0.favoriteMovies.movies["Alien"] = 2
+        $0.favoriteMovies.lastWatched = "Alien"
       }
     } matching: { issue in
       issue.comments.map(\.rawValue) == [

@@ -60,11 +60,24 @@ struct StateFileTests {
     #expect(try mine.load() == nil)
     #expect(try theirs.load() == nil)
     try theirs.save({ Snapshot(name: "Bob", movies: ["Heat": 1]) }, rebase: { _ in })
-    var rebasedOn: [Snapshot?] = []
+    var rebasedOn: [Snapshot] = []
     try mine.save({ Snapshot(name: "Ada", movies: [:]) }, rebase: { rebasedOn.append($0) })
     #expect(rebasedOn == [Snapshot(name: "Bob", movies: ["Heat": 1])])
     try mine.save({ Snapshot(name: "Ada", movies: [:]) }, rebase: { rebasedOn.append($0) })
     #expect(rebasedOn.count == 1)
+  }
+
+  @Test func aRemovedFileIsWrittenAgainWholeWithoutRebasing() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("movies/state.json")
+    let file = StateFile(path: path)
+    try file.save({ Snapshot(name: "Zoe", movies: ["Alien": 1]) }, rebase: { _ in })
+    try FileManager.default.removeItem(atPath: directory.file("movies"))
+    var rebasedOn: [Snapshot] = []
+    let everything = Snapshot(name: "Zoe", movies: ["Alien": 1, "Dune": 1])
+    try file.save({ everything }, rebase: { rebasedOn.append($0) })
+    #expect(rebasedOn == [])
+    #expect(try StateFile(path: path).load() == everything)
   }
 
   @Test func unknownKeysOfTheFileAreKeptOnSave() throws {

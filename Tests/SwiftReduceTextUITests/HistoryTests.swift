@@ -16,7 +16,7 @@ struct HistoryTests {
     }
   }
 
-  @Test func theDocumentedExamplePrintsWhatItShows() {
+  @Test func theDocumentedExamplePrintsWhatItShows() async {
     let history = History<Person>(reset: [NameChange.setName("")])
     let store = Store(Person(), middleware: [history.middleware])
     history.record("1 Ada") { store.dispatch(NameChange.setName("Ada")) }
@@ -27,7 +27,7 @@ struct HistoryTests {
     #expect(lines == ["1 Grace Ada", "1 Grace Grace"])
   }
 
-  @Test func undoRevertsStepsLastFirstAndRedoReappliesThemInOrder() {
+  @Test func undoRevertsStepsLastFirstAndRedoReappliesThemInOrder() async {
     let fixture = Fixture()
     fixture.type("Ada")
     fixture.type("Grace")
@@ -40,7 +40,7 @@ struct HistoryTests {
     #expect(fixture.history.canRedo)
   }
 
-  @Test func aNewStepClearsWhatCouldBeRedone() {
+  @Test func aNewStepClearsWhatCouldBeRedone() async {
     let fixture = Fixture()
     fixture.type("Ada")
     fixture.history.undo(in: fixture.store)
@@ -50,13 +50,13 @@ struct HistoryTests {
     #expect(fixture.store.name == "Grace")
   }
 
-  @Test func aStepThatDispatchedNothingIsNotKept() {
+  @Test func aStepThatDispatchedNothingIsNotKept() async {
     let fixture = Fixture()
     fixture.history.record("help") {}
     #expect(!fixture.history.canUndo)
   }
 
-  @Test func rebaseReplaysOnlyTheStepsAfterThoseMarkedKept() {
+  @Test func rebaseReplaysOnlyTheStepsAfterThoseMarkedKept() async {
     let movies = FavoriteMovies()
     // Brings any list of these three movies to Alien and Up, once each.
     let reset: [any Action] = [
@@ -84,7 +84,7 @@ struct HistoryTests {
     #expect(!history.canUndo)
   }
 
-  @Test func rebaseSaysHowManyKeptStepsWereUndone() {
+  @Test func rebaseSaysHowManyKeptStepsWereUndone() async {
     let fixture = Fixture()
     fixture.type("Ada")
     fixture.history.markKept()
@@ -93,7 +93,7 @@ struct HistoryTests {
     #expect(fixture.store.name == "Ada")
   }
 
-  @Test func undoAndRedoThroughTheRunnerAreSavedAndShown() {
+  @Test func undoAndRedoThroughTheRunnerAreSavedAndShown() async {
     let fixture = Fixture()
     var saved: [String] = []
     func save() { saved.append(fixture.store.name) }
@@ -101,7 +101,7 @@ struct HistoryTests {
       NameEditor()
     }
     expectText(
-      transcript(of: runner, input: Array("1 Ada\nundo\nredo\nredo\n".utf8)),
+      await transcript(of: runner, input: Array("1 Ada\nundo\nredo\nredo\n".utf8)),
       """
       [1] Enter Name: [] [2] (Clear)
       [3] Hello,
@@ -126,10 +126,10 @@ struct HistoryTests {
     #expect(saved == ["Ada", "", "Ada"])
   }
 
-  @Test func withoutAHistoryUndoIsAnUnknownCommand() {
+  @Test func withoutAHistoryUndoIsAnUnknownCommand() async {
     let runner = Runner(store: Store(Person())) { NameEditor() }
     #expect(
-      transcript(of: runner, input: Array("undo\n".utf8)).contains(
+      await transcript(of: runner, input: Array("undo\n".utf8)).contains(
         "Unknown command \"undo\": type a control number, help or quit."))
   }
 }

@@ -65,17 +65,64 @@ struct LineEditorTests {
 
   @Test func theLineIsDrawnAfterThePromptWithTheCursorPlaced() {
     let drawn = edit(["ab\u{1B}[D\r"]).drawn
-    #expect(drawn == "\r> ab\u{1B}[K\r> ab\u{1B}[K\u{1B}[1D\r\n")
+    #expect(drawn == "\r> ab\u{1B}[K\r> ab\u{1B}[K\u{1B}[1D")
   }
 
   @Test func aControlCharacterIsDrawnAsAVisibleSymbol() {
-    #expect(edit(["\t\r"]).drawn == "\r> ␉\u{1B}[K\r\n")
+    #expect(edit(["\t\r"]).drawn == "\r> ␉\u{1B}[K")
+  }
+
+  /// The last drawing of the line: what follows the prompt.
+  private func lastDrawn(_ keys: String, width: Int) -> String {
+    let drawn = edit([keys], width: width).drawn
+    return drawn.split(separator: "\r> ", omittingEmptySubsequences: false).last.map(String.init)
+      ?? ""
   }
 
   @Test func aLineWiderThanTheTerminalScrollsToKeepTheCursorInSight() {
-    let drawn = edit(["abcdefghij\r"], width: 8).drawn
-    let last = drawn.split(separator: "\r> ").last.map(String.init) ?? ""
-    #expect(last == "fghij\u{1B}[K\r\n")
+    #expect(lastDrawn("abcdefghij", width: 8) == "fghij\u{1B}[K")
+  }
+
+  @Test(arguments: [
+    // Backspace at the end: the start of the line comes back into sight.
+    ("3 Move over\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}", 10, "3 Move\u{1B}[K"),
+    // Ctrl-W, then the line fits again.
+    ("3 Movie over here\u{17}\u{17}", 12, "3 Movie \u{1B}[K"),
+    // Up to a shorter line entered before.
+    ("3 Amélie\r3 A much longer title\r\u{1B}[A\u{1B}[A", 12, "3 Amélie\u{1B}[K"),
+    // Home after scrolling: the line is shown from its start.
+    ("3 Short title and more\u{01}", 12, "3 Short t\u{1B}[K\u{1B}[9D"),
+    // Wide characters scroll by their cells: 7 cells hold three of them.
+    ("3 千と千尋の神隠し", 10, "神隠し\u{1B}[K"),
+    ("3 千と千尋の神隠し\u{01}", 10, "3 千と\u{1B}[K\u{1B}[6D"),
+  ])
+  func theVisiblePartOfTheLineFollowsTheCursorBothWays(
+    keys: String, width: Int, shown: String
+  ) {
+    #expect(lastDrawn(keys, width: width) == shown)
+  }
+
+  @Test func escapeAloneDoesNothingAndTheNextKeyIsKept() {
+    var drawn = ""
+    var editor = LineEditor(write: { drawn += $0 })
+    editor.start(width: 40)
+    #expect(editor.receive(.bytes([0x1B])) == nil)
+    #expect(editor.receive(.quiet) == nil)
+    #expect(editor.receive(.bytes(Array("3 Alien\r".utf8))) == line("3 Alien"))
+  }
+
+  @Test func escapeFollowedAtOnceByAKeyIsAltWithItAndDroppedWhole() {
+    var editor = LineEditor(write: { _ in })
+    editor.start(width: 40)
+    #expect(editor.receive(.bytes(Array("\u{1B}3 Alien\r".utf8))) == line(" Alien"))
+  }
+
+  @Test func aQuietInputKeepsAnEscapeSequenceThatIsComplete() {
+    var editor = LineEditor(write: { _ in })
+    editor.start(width: 40)
+    #expect(editor.receive(.bytes(Array("3 Alie\u{1B}[D".utf8))) == nil)
+    #expect(editor.receive(.quiet) == nil)
+    #expect(editor.receive(.bytes(Array("x\r".utf8))) == line("3 Alixe"))
   }
 
   @Test func theEndOfInputEntersWhatWasTyped() {

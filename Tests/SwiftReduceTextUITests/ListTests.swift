@@ -133,11 +133,60 @@ struct ListTests {
     _ = session.render(width: 40, height: 5, reserved: 1)
     #expect(page("p").0 == "This is the first page.")
     #expect(page("n") == (nil, "Movies\n[1] Jaws\n[2] Up\nRows 3–4 of 5 (n next, p previous)"))
-    #expect(page("n") == (nil, "Movies\n[1] Vertigo\nRows 5–5 of 5 (n next, p previous)"))
+    // The last page is full: it starts a row earlier rather than leave a line empty.
+    #expect(page("n") == (nil, "Movies\n[1] Up\n[2] Vertigo\nRows 4–5 of 5 (n next, p previous)"))
     #expect(page("n").0 == "This is the last page.")
-    #expect(page("p") == (nil, "Movies\n[1] Jaws\n[2] Up\nRows 3–4 of 5 (n next, p previous)"))
+    #expect(page("p") == (nil, "Movies\n[1] Heat\n[2] Jaws\nRows 2–3 of 5 (n next, p previous)"))
     _ = session.render(width: 40)
     #expect(
       page("n").0 == "The whole list is on the screen; n and p turn its pages when it is longer.")
+  }
+
+  @Test func pagingIsClampedAfterARemovalOnTheLastPageAndAfterAResize() {
+    let store = Store(Person())
+    let fixture = FavoriteMovies()
+    fixture.movies = Dictionary(uniqueKeysWithValues: Self.titles.map { ($0, 1) })
+    let session = Session(
+      store: store,
+      content: {
+        List(fixture.movies.keys.sorted(), id: \.self) {
+          Text($0).onTap(UpdateMovies.removeMovie($0))
+        }
+      }, onChange: {})
+    _ = session.render(width: 40, height: 4)
+    _ = session.handle(.bytes(Array("n".utf8)))
+    expectText(
+      session.render(width: 40, height: 4),
+      """
+      [1] Jaws
+      [2] Up
+      [3] Vertigo
+      Rows 3–5 of 5 (n next, p previous)
+      """)
+    fixture.movies["Vertigo"] = nil
+    fixture.movies["Up"] = nil
+    // Heat comes back into sight rather than two lines staying empty.
+    expectText(
+      session.render(width: 40, height: 4),
+      """
+      [1] Alien
+      [2] Heat
+      [3] Jaws
+      """)
+    fixture.movies["Up"] = 1
+    fixture.movies["Vertigo"] = 1
+    _ = session.render(width: 40, height: 4)
+    _ = session.handle(.bytes(Array("n".utf8)))
+    _ = session.render(width: 40, height: 4)
+    // Taller: the whole list fits, and no row stays hidden.
+    expectText(
+      session.render(width: 40, height: 6),
+      """
+      [1] Alien
+      [2] Heat
+      [3] Jaws
+      [4] Up
+      [5] Vertigo
+      """)
   }
 }

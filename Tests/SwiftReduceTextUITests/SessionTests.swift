@@ -112,7 +112,7 @@ struct SessionTests {
     ("hello", "Unknown command \"hello\": type a control number, help or quit."),
     ("12abc", "Unknown command \"12abc\": type a control number, help or quit."),
     ("-1", "Unknown command \"-1\": type a control number, help or quit."),
-    ("Quit", "Unknown command \"Quit\": type a control number, help or quit."),
+    ("quitter", "Unknown command \"quitter\": type a control number, help or quit."),
     ("\u{1B}[2J", "Unknown command \"␛[2J\": type a control number, help or quit."),
     (
       String(repeating: "z", count: 100),
@@ -184,14 +184,40 @@ struct SessionTests {
                       empty it)
               N       press button N or tap row N
               help    show this help
-              quit    leave (the end of the input
-                      leaves too)
+              quit    leave (q, exit and the end of
+                      the input too)
+            Editing keys, on a terminal:
+              Left Right     move the cursor
+                             (Ctrl-B, Ctrl-F)
+              Home End       go to the start or the
+                             end (Ctrl-A, Ctrl-E)
+              Backspace      delete before the
+                             cursor (Delete and
+                             Ctrl-D: at it)
+              Ctrl-U Ctrl-K  delete to the start or
+                             to the end
+              Ctrl-W         delete the word before
+                             the cursor
+              Up Down        go through the lines
+                             typed before
+              Ctrl-D         leave, on an empty line
             Controls:
               [1] text field "Enter Name"
               [2] button "Clear"
               [3] row "Hello, Ada"
             """))
     #expect(fixture.changes == 0)
+  }
+
+  @Test(arguments: ["q", "exit", "QUIT", "Exit", " Q "])
+  func quitQAndExitLeaveInAnyCase(command: String) {
+    #expect(Fixture().send(command) == .quit)
+  }
+
+  @Test func commandsIgnoreCase() {
+    let fixture = Fixture()
+    #expect(fixture.send("HELP") == fixture.send("help"))
+    #expect(fixture.send("N") == fixture.send("n"))
   }
 
   @Test func quitLeaves() {

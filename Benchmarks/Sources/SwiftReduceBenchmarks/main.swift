@@ -1,10 +1,12 @@
+import MovieListApp
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-// The entry point: a full run, a quick correctness run, or a memory child.
+// The entry point: a full run, a quick correctness run, or a memory or MovieList child.
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
 case .benchmark(let quick, let only):
   exit(Suite.run(quick: quick, only: only))
@@ -16,6 +18,8 @@ case .memoryChild(let role, let levels):
     print("FAILED memory child: \(error)", to: &standardError)
     exit(1)
   }
+case .movieListChild(let file):
+  exit(await MovieListApp.main(["--file", file]))
 case .help:
   print(Options.usage)
 case nil:

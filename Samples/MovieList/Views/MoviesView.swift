@@ -18,7 +18,13 @@ struct MoviesView: View {
       if !store.favoriteMovies.movies.isEmpty {
         Text("Type a row's number to remove it;\nundo brings it back.")
       }
-      List(store.favoriteMovies.movies.keys.sorted(), id: \.self) {
+      let titles = store.favoriteMovies.shownTitles
+      if !store.favoriteMovies.search.isEmpty {
+        Text(
+          "\(titles.count) of \(store.favoriteMovies.movies.count) movies contain "
+            + "\"\(store.favoriteMovies.search)\" (/ shows all)")
+      }
+      List(titles, id: \.self, revealing: store.favoriteMovies.lastWatched) {
         MovieView(title: $0, count: self.store.favoriteMovies.movies[$0, default: 0])
       }
     }

@@ -19,6 +19,8 @@ final class BuildContext {
     let shown: Range<Int>
     let total: Int
     let pageSize: Int
+    /// The row the list was asked to bring into view, shown or not.
+    var revealed: AnyHashable? = nil
   }
 
   /// Which rows of a long list a screen shows.
@@ -27,7 +29,16 @@ final class BuildContext {
     var first: Int
     /// The most rows shown.
     var limit: Int
+    /// The row the list asked to bring into view at the last screen: asked
+    /// again, it is not brought into view again, so the pages can be turned.
+    var lastRevealed: AnyHashable? = nil
+    /// How many rows the last screen's page held, which pages are counted
+    /// in when a row is brought into view; `nil` puts that row first.
+    var rowsPerPage: Int? = nil
   }
+
+  /// A row a list asks to bring into view: its id, and how to find its index.
+  typealias Reveal = (id: AnyHashable, index: () -> Int?)
 
   /// The number of controls registered once each row of the paged list was
   /// built, so that rows cut from the page can take their controls along.
@@ -35,11 +46,20 @@ final class BuildContext {
 
   /// The rows of a list of `total` rows to build: for the first list asking,
   /// those of ``page``, and `nil` for every other list, which shows all.
-  func page(of total: Int) -> Range<Int>? {
+  ///
+  /// A row to `reveal` that the last screen did not ask for moves the page
+  /// to the one that holds it.
+  func page(of total: Int, reveal: Reveal? = nil) -> Range<Int>? {
     guard let page, pagedList == nil else { return nil }
-    let first = min(max(page.first, 0), max(total - 1, 0))
+    var first = page.first
+    if let reveal, reveal.id != page.lastRevealed, let index = reveal.index() {
+      let rows = max(page.rowsPerPage ?? 1, 1)
+      first = index - index % rows
+    }
+    first = min(max(first, 0), max(total - 1, 0))
     let shown = first..<min(first + max(page.limit, 0), total)
-    pagedList = PagedList(shown: shown, total: total, pageSize: max(page.limit, 0))
+    pagedList = PagedList(
+      shown: shown, total: total, pageSize: max(page.limit, 0), revealed: reveal?.id)
     return shown
   }
 

@@ -1,5 +1,5 @@
 /// One line of input as read, before it is decoded.
-enum InputLine: Equatable {
+enum InputLine: Equatable, Sendable {
   /// The bytes of the line, without its line break.
   case bytes([UInt8])
   /// A line longer than ``LineReader/limit``, dropped as it was read.

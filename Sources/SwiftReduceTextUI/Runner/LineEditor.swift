@@ -14,10 +14,16 @@
 /// | Ctrl-L | draw the screen again |
 ///
 /// Other escape sequences (function keys, Alt with a key) are dropped whole,
-/// so they never reach the text; other control characters are kept and shown
-/// as visible symbols such as `␉`, for the runner to refuse. The line is
-/// drawn after the prompt and scrolls sideways when it is wider than the
-/// terminal.
+/// so they never reach the text; Escape alone, with nothing following it
+/// before the input goes quiet (``TerminalInput/quiet``), does nothing and
+/// takes no key with it. Other control characters are kept and shown as
+/// visible symbols such as `␉`, for the runner to refuse. The line is drawn
+/// after the prompt and scrolls sideways to keep the cursor in sight, back
+/// as well as forward, when it is wider than the terminal.
+///
+/// Input is pushed in with ``receive(_:)`` as it arrives, so the runner can
+/// wait for it without blocking the main actor; ``read(width:redrawRequested:)``
+/// pulls it from `nextInput` instead.
 struct LineEditor {
   /// What a call to ``read(width:)`` ended with.
   enum Event: Equatable {
@@ -48,7 +54,7 @@ struct LineEditor {
   /// after `prompt`, which is already on the screen when ``read(width:)`` is called.
   init(
     prompt: String = "> ",
-    nextInput: @escaping () -> TerminalInput,
+    nextInput: @escaping () -> TerminalInput = { .end },
     write: @escaping (String) -> Void
   ) {
     self.prompt = prompt
@@ -63,21 +69,64 @@ struct LineEditor {
   ///   - redrawRequested: Asked when a read is interrupted by a signal.
   /// - Returns: The line entered, the end of the input, or a redraw request.
   mutating func read(width: Int, redrawRequested: () -> Bool = { false }) -> Event {
-    self.width = width
-    if !text.isEmpty { draw() }
+    start(width: width)
     while true {
-      while let key = nextKey() {
-        if let event = apply(key) { return event }
-      }
-      switch nextInput() {
-      case .bytes(let bytes): pending += bytes
-      case .interrupted: if redrawRequested() { return .redraw }
-      case .end:
-        // What was typed before the end is entered, as a last line is when piped.
-        if pending.isEmpty && text.isEmpty { return .end }
-        pending.append(0x0D)
+      if let event = nextEvent() { return event }
+      let input = nextInput()
+      if input == .interrupted {
+        if redrawRequested() { return .redraw }
+      } else if let event = receive(input) {
+        return event
       }
     }
+  }
+
+  /// Starts editing on a new screen `width` cells wide, whose prompt is
+  /// already drawn: draws the text typed so far after it.
+  mutating func start(width: Int) {
+    self.width = width
+    if !text.isEmpty { draw() }
+  }
+
+  /// Takes input that arrived and returns the first event it completes;
+  /// the keys after that event wait for ``nextEvent()``.
+  mutating func receive(_ input: TerminalInput) -> Event? {
+    switch input {
+    case .bytes(let bytes):
+      pending += bytes
+    case .quiet:
+      // Escape with nothing after it is the Escape key: it does nothing, and
+      // the next key typed is read on its own rather than as Alt with it.
+      if pending.first == 0x1B && nextKeyWaitsForInput { pending.removeFirst() }
+    case .interrupted:
+      return nil
+    case .end:
+      // What was typed before the end is entered, as a last line is when piped.
+      if pending.isEmpty && text.isEmpty { return .end }
+      pending.append(0x0D)
+    }
+    return nextEvent()
+  }
+
+  /// The next event of the keys received, or `nil` when more input is needed.
+  mutating func nextEvent() -> Event? {
+    while let key = nextKey() {
+      if let event = apply(key) { return event }
+    }
+    return nil
+  }
+
+  /// Whether the keys received so far end in the middle of a key.
+  var nextKeyWaitsForInput: Bool {
+    var copy = self
+    return copy.nextKey() == nil && !pending.isEmpty
+  }
+
+  /// Draws the prompt and the line again, as after the screen was redrawn
+  /// or the line entered without changing the screen.
+  mutating func redrawLine(width: Int) {
+    self.width = width
+    draw()
   }
 
   // MARK: - Keys
@@ -226,7 +275,7 @@ struct LineEditor {
       text = []
       cursor = 0
       scroll = 0
-      write("\r\n")
+      // The runner draws what follows: a new screen, or the prompt again.
       return .line(.bytes(Array(line.utf8)))
     case .redraw:
       return .redraw
@@ -249,12 +298,25 @@ struct LineEditor {
   // MARK: - Drawing
 
   /// Draws the prompt and the part of the line around the cursor.
+  ///
+  /// The first character shown follows the cursor both ways: it moves right
+  /// when the cursor would leave the room, and back left as far as the rest
+  /// of the line then fits, so a line that got shorter is shown again whole.
   private mutating func draw() {
     let room = max(width - Cells.width(of: prompt) - 1, 1)
     let shown = text.map { Cells.visible(String($0)) }
     let widths = shown.map { Cells.width(of: $0) }
     scroll = min(scroll, cursor)
-    while scroll < cursor && widths[scroll..<cursor].reduce(0, +) > room { scroll += 1 }
+    var beforeCursor = widths[scroll..<cursor].reduce(0, +)
+    while scroll < cursor && beforeCursor > room {
+      beforeCursor -= widths[scroll]
+      scroll += 1
+    }
+    var fromScroll = widths[scroll...].reduce(0, +)
+    while scroll > 0 && fromScroll + widths[scroll - 1] <= room {
+      scroll -= 1
+      fromScroll += widths[scroll]
+    }
     var visible = ""
     var used = 0
     var afterCursor = 0

@@ -1,3 +1,4 @@
+import Observation
 import SwiftReduce
 
 /// Runs a text app: shows a view of a store, reads a line, acts on it, and
@@ -11,10 +12,14 @@ import SwiftReduce
 /// - `N` presses button `N` or taps row `N`;
 /// - `undo` and `redo`, when the runner has a ``History``, revert and apply
 ///   again the changes of the lines before;
-/// - `n` and `p` show the next and the previous page of a long list;
+/// - `n` and `p` show the next and the previous page of a long list, and
+///   `g N` its page `N`;
+/// - the app's own ``Command``s, such as `sort views`;
 /// - `help` lists the commands and the controls of the screen, wrapped to
 ///   its width;
-/// - `quit`, or the end of the input, leaves.
+/// - `quit`, `q`, `exit`, or the end of the input, leaves.
+///
+/// Commands are read in any case (`Undo`, `QUIT`).
 ///
 /// Actions of controls are dispatched to the runner's store, which every view
 /// can read with ``EnvironmentObject``. Anything else, such as an unknown
@@ -42,7 +47,7 @@ import SwiftReduce
 ///     TextField("Enter Name", text: store[\.name, { NameChange.setName($0) }])
 ///   }
 /// }
-/// runner.run()
+/// await runner.run()
 /// ```
 ///
 /// in a program run with the lines `1 Ada` and `quit` piped in, prints
@@ -58,6 +63,7 @@ import SwiftReduce
 @MainActor
 public final class Runner<Root: Reducer, Content: View> {
   private let session: Session<Root, Content>
+  private let welcome: String?
 
   /// Creates a runner for a store and the view that shows it.
   ///
@@ -70,42 +76,66 @@ public final class Runner<Root: Reducer, Content: View> {
   ///   - onChange: Called after each line that changed something (a control,
   ///     `undo`, `redo`), for example to save the state. An error it throws
   ///     is shown under every screen until a later call succeeds.
+  ///   - welcome: A line shown under the first screen only, such as where
+  ///     to find help.
+  ///   - commands: The app's own commands, listed by `help` after the
+  ///     runner's.
   ///   - content: Makes the view to show; it is called for each screen.
   public init(
     store: Store<Root>,
     history: History<Root>? = nil,
     onChange: @escaping @MainActor () throws -> Void = {},
+    welcome: String? = nil,
+    commands: [Command] = [],
     @ViewBuilder content: @escaping @MainActor () -> Content
   ) {
-    session = Session(store: store, content: content, onChange: onChange, history: history)
+    session = Session(
+      store: store, content: content, onChange: onChange, history: history, commands: commands)
+    self.welcome = welcome
   }
 
   /// Why the last change was not kept: the error of the last call to
   /// `onChange`, or `nil` when it succeeded.
   public var unsavedChange: String? { session.unsavedChange }
 
+  /// How many changes in a row `onChange` failed to keep, since it last
+  /// succeeded; 0 when everything was kept.
+  public var unsavedChangeCount: Int { session.unsavedChangeCount }
+
   /// Runs the app on the standard input and output until `quit` or the end of
   /// the input.
   ///
+  /// The input is read on a thread of its own, so the main actor is free
+  /// while the runner waits: effects started with `store.run` run, and
+  /// a change to anything the screen read (tracked with Observation's
+  /// `withObservationTracking` around each rendering) draws the screen again
+  /// without a key press. On a terminal, a screen that would look the same
+  /// is not drawn again.
+  ///
   /// When both are a terminal, lines are read with the line editor in raw
   /// mode, and the terminal is restored when the run ends, at `exit`, and
-  /// before a signal ends or suspends the program.
-  public func run() {
+  /// before a signal ends or suspends the program; Ctrl-C with changes that
+  /// `onChange` could not keep says how many on the standard error first.
+  public func run() async {
+    let (events, continuation) = AsyncStream.makeStream(of: RunnerEvent.self)
     if Terminal.isInteractive && Terminal.enterRawMode() {
-      defer { Terminal.leaveRawMode() }
-      var editor = LineEditor(nextInput: Terminal.readTerminal, write: Terminal.send)
-      run(
-        next: { width in editor.read(width: width, redrawRequested: Terminal.takeRedraw) },
-        interactive: true, size: Terminal.size, write: Terminal.send)
+      defer {
+        Terminal.setInterruptNote(nil)
+        Terminal.leaveRawMode()
+      }
+      InputThread.forwardKeys(to: continuation)
+      await run(
+        events: events, changes: continuation, interactive: true, size: Terminal.size,
+        redrawRequested: Terminal.takeRedraw, write: Terminal.send)
     } else {
-      var reader = LineReader(nextChunk: Terminal.readStandardInput)
-      run(
-        reader: &reader, interactive: Terminal.isInteractive, width: Terminal.width,
-        write: Terminal.send)
+      InputThread.forwardLines(to: continuation)
+      await run(
+        events: events, changes: continuation, interactive: Terminal.isInteractive,
+        size: { (Terminal.width(), nil) }, write: Terminal.send)
     }
   }
 
-  /// Runs the app on the given lines and output.
+  /// Runs the app on the lines `reader` reads, all known in advance.
   ///
   /// - Parameters:
   ///   - reader: The lines of input.
@@ -117,58 +147,163 @@ public final class Runner<Root: Reducer, Content: View> {
     reader: inout LineReader,
     interactive: Bool,
     width: () -> Int,
-    write: (String) -> Void
-  ) {
-    run(
-      next: { _ in reader.nextLine().map(LineEditor.Event.line) ?? .end },
-      interactive: interactive, size: { (width(), nil) }, write: write)
+    write: @escaping (String) -> Void
+  ) async {
+    let (events, continuation) = AsyncStream.makeStream(of: RunnerEvent.self)
+    while let line = reader.nextLine() { continuation.yield(.line(line)) }
+    continuation.yield(.end)
+    await run(
+      events: events, changes: continuation, interactive: interactive,
+      size: { (width(), nil) }, write: write)
   }
 
-  /// Runs the app on the given input events and output.
+  /// Runs the app on the given events and output.
   ///
   /// - Parameters:
-  ///   - next: Returns the next input event, given the width of the screen.
-  ///   - interactive: Whether to clear and redraw the screen rather than
-  ///     print screens in sequence and echo the input.
+  ///   - events: The input, as keys for the line editor when `interactive`
+  ///     or as lines otherwise, and the changes the screens report.
+  ///   - changes: Where a screen reports that something it read changed.
+  ///   - interactive: Whether to clear and redraw the screen, with a line
+  ///     editor, rather than print screens in sequence and echo the input.
   ///   - size: Returns the size to render each screen at; with a height,
   ///     long lists are paged to fit it.
+  ///   - redrawRequested: Asked when the input was interrupted by a signal.
   ///   - write: Writes text to the output.
   func run(
-    next: (Int) -> LineEditor.Event,
+    events: AsyncStream<RunnerEvent>,
+    changes: AsyncStream<RunnerEvent>.Continuation,
     interactive: Bool,
     size: () -> (width: Int, height: Int?),
-    write: (String) -> Void
-  ) {
+    redrawRequested: () -> Bool = { false },
+    write: @escaping (String) -> Void
+  ) async {
+    var loop = Loop(
+      session: session, interactive: interactive, changes: changes, write: write,
+      message: welcome)
+    loop.show(size: size(), force: true)
+    for await event in events {
+      switch event {
+      case .changed(let generation):
+        guard generation == loop.generation else { continue }
+        loop.show(size: size(), force: false)
+      case .end:
+        write("\n")
+        return
+      case .line(let line):
+        if !interactive { write(Self.echo(line) + "\n") }
+        guard loop.handle(line) else { return }
+        loop.show(size: size(), force: true)
+      case .input(.interrupted):
+        if redrawRequested() { loop.show(size: size(), force: true) }
+      case .input(let input):
+        var next = loop.editor.receive(input)
+        while let event = next {
+          switch event {
+          case .end:
+            write("\n")
+            return
+          case .redraw:
+            loop.show(size: size(), force: true)
+          case .line(let line):
+            guard loop.handle(line) else { return }
+            loop.show(size: size(), force: false, afterLine: true)
+          }
+          next = loop.editor.nextEvent()
+        }
+        if input == .end {
+          write("\n")
+          return
+        }
+      }
+    }
+  }
+
+  /// The state of one run: the editor, the message under the screen, and
+  /// the last screen drawn.
+  private struct Loop {
+    let session: Session<Root, Content>
+    let interactive: Bool
+    let changes: AsyncStream<RunnerEvent>.Continuation
+    let write: (String) -> Void
     var message: String?
-    while true {
-      let (columns, rows) = size()
+    var editor: LineEditor
+    /// The screen last drawn, with the lines under it, without the prompt.
+    var shown: String?
+    /// Counts renderings; a change reported by an older one is stale.
+    var generation = 0
+
+    init(
+      session: Session<Root, Content>, interactive: Bool,
+      changes: AsyncStream<RunnerEvent>.Continuation, write: @escaping (String) -> Void,
+      message: String?
+    ) {
+      self.session = session
+      self.interactive = interactive
+      self.changes = changes
+      self.write = write
+      self.message = message
+      editor = LineEditor(write: write)
+    }
+
+    /// Acts on a line; returns whether to go on.
+    @MainActor
+    mutating func handle(_ line: InputLine) -> Bool {
+      switch session.handle(line) {
+      case .quit: return false
+      case .proceed(let reply): message = reply
+      }
+      Terminal.setInterruptNote(session.unsavedNote)
+      return true
+    }
+
+    /// Renders the screen, tracking what it reads, and draws it unless it
+    /// looks as it did.
+    ///
+    /// `force` draws it on a terminal even then, as after a resize. After a
+    /// line entered on a terminal, a screen that looks as it did gets only
+    /// its prompt back, emptied.
+    @MainActor
+    mutating func show(
+      size: (width: Int, height: Int?), force: Bool, afterLine: Bool = false
+    ) {
+      generation += 1
+      let current = generation
+      let changes = changes
+      let frame = withObservationTracking {
+        compose(width: size.width, height: size.height)
+      } onChange: {
+        changes.yield(.changed(generation: current))
+      }
+      defer { shown = frame }
+      if interactive {
+        if force || frame != shown {
+          write(Terminal.clearScreen + frame + "> ")
+          editor.start(width: size.width)
+        } else if afterLine {
+          editor.redrawLine(width: size.width)
+        }
+      } else if force {
+        write(frame + "> ")
+      } else if frame != shown {
+        // A change that came while waiting for a line: the screen again,
+        // after the prompt that waits.
+        write("\n" + frame + "> ")
+      }
+    }
+
+    /// The screen with the message and the unkept change under it.
+    @MainActor
+    private func compose(width: Int, height: Int?) -> String {
       var under: [String] = []
       for text in [message, session.unsavedChange].compactMap(\.self) {
         under +=
           interactive
           ? text.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { Cells.wrap(String($0), to: columns) } : [text]
+            .flatMap { Cells.wrap(String($0), to: width) } : [text]
       }
-      var frame = interactive ? Terminal.clearScreen : ""
-      frame += session.render(width: columns, height: rows, reserved: under.count + 1) + "\n"
+      var frame = session.render(width: width, height: height, reserved: under.count + 1) + "\n"
       for line in under { frame += line + "\n" }
-      frame += "> "
-      write(frame)
-      let line: InputLine
-      switch next(columns) {
-      case .end:
-        write("\n")
-        return
-      case .redraw:
-        continue
-      case .line(let entered):
-        line = entered
-      }
-      if !interactive { write(Self.echo(line) + "\n") }
-      switch session.handle(line) {
-      case .quit: return
-      case .proceed(let reply): message = reply
-      }
+      return frame
     }
   }
 

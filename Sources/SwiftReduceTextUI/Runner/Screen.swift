@@ -21,10 +21,14 @@ struct Screen {
   /// The view is built once, with as many rows as lines; the rows that do
   /// not fit are then cut from the laid-out page, so a screen costs one
   /// evaluation of the view's `body`, however long the list.
-  init(_ view: some View, width: Int, height: Int, reserved: Int, first: Int) {
+  init(
+    _ view: some View, width: Int, height: Int, reserved: Int, first: Int,
+    lastRevealed: AnyHashable? = nil, rowsPerPage: Int? = nil
+  ) {
     let room = max(height - reserved, 1)
     let context = BuildContext()
-    context.page = BuildContext.Page(first: first, limit: room)
+    context.page = BuildContext.Page(
+      first: first, limit: room, lastRevealed: lastRevealed, rowsPerPage: rowsPerPage)
     let nodes = view.nodes(in: context)
     guard let list = context.pagedList, !list.shown.isEmpty else {
       self.init(text: Layout.render(nodes, width: width), context: context)
@@ -41,7 +45,10 @@ struct Screen {
     let ends = context.rowControlEnds
     guard ends.last == context.controls.count else {
       // Controls after the list would be numbered past the rows cut: build again.
-      self.init(view, width: width, page: BuildContext.Page(first: first, limit: count))
+      self.init(
+        view, width: width,
+        page: BuildContext.Page(
+          first: list.shown.lowerBound, limit: count, lastRevealed: list.revealed))
       return
     }
     self.init(
@@ -49,7 +56,7 @@ struct Screen {
       pagedList: BuildContext.PagedList(
         shown: list.shown.lowerBound..<(list.shown.lowerBound + count), total: list.total,
         // A short last page leaves lines free: a whole page would fill them.
-        pageSize: count + max(room - Self.lineCount(text), 0)))
+        pageSize: count + max(room - Self.lineCount(text), 0), revealed: list.revealed))
   }
 
   private init(text: String, context: BuildContext) {

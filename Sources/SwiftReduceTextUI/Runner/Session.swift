@@ -16,6 +16,7 @@ final class Session<Root: Reducer, Content: View> {
   private let content: @MainActor () -> Content
   private let onChange: @MainActor () throws -> Void
   private let history: History<Root>?
+  private let commands: [Command]
 
   /// The controls of the last screen rendered, which the input refers to.
   private var controls: [Control] = []
@@ -23,6 +24,8 @@ final class Session<Root: Reducer, Content: View> {
   private var width = 80
   /// The index of the first row of the paged list to show.
   private var firstRow = 0
+  /// The row the paged list asked to bring into view at the last screen.
+  private var lastRevealed: AnyHashable?
   /// The rows of the paged list the last screen showed, and how many it has.
   private var pagedList: BuildContext.PagedList?
 
@@ -30,12 +33,26 @@ final class Session<Root: Reducer, Content: View> {
   /// until a later call succeeds.
   private(set) var unsavedChange: String?
 
+  /// How many changes `onChange` failed to keep since it last succeeded.
+  private(set) var unsavedChangeCount = 0
+
+  /// How many changes were not kept and why, or `nil` when all were.
+  var unsavedNote: String? {
+    guard let unsavedChange, unsavedChangeCount > 0 else { return nil }
+    let count =
+      unsavedChangeCount == 1
+      ? "1 change was not saved." : "\(unsavedChangeCount) changes were not saved."
+    return count + " " + unsavedChange
+  }
+
   init(
     store: Store<Root>,
     content: @escaping @MainActor () -> Content,
     onChange: @escaping @MainActor () throws -> Void,
-    history: History<Root>? = nil
+    history: History<Root>? = nil,
+    commands: [Command] = []
   ) {
+    self.commands = commands
     self.store = store
     self.content = content
     self.onChange = onChange
@@ -46,17 +63,42 @@ final class Session<Root: Reducer, Content: View> {
   ///
   /// With a `height`, the first list made from a collection shows the rows
   /// of the current page that fit in `height` lines less `reserved`.
+  ///
+  /// A last page never leaves lines empty while rows before it are hidden:
+  /// after a resize, or when rows of the last page were removed, the page
+  /// starts earlier so that it fills the screen.
   func render(width: Int, height: Int? = nil, reserved: Int = 0) -> String {
-    let screen = EnvironmentStack.with([store]) {
-      if let height {
-        Screen(content(), width: width, height: height, reserved: reserved, first: firstRow)
-      } else {
-        Screen(content(), width: width)
+    func build(from first: Int, lastRevealed: AnyHashable?) -> Screen {
+      EnvironmentStack.with([store]) {
+        if let height {
+          Screen(
+            content(), width: width, height: height, reserved: reserved, first: first,
+            lastRevealed: lastRevealed, rowsPerPage: pagedList?.pageSize)
+        } else {
+          Screen(content(), width: width)
+        }
+      }
+    }
+    var screen = build(from: firstRow, lastRevealed: lastRevealed)
+    if let list = screen.pagedList, list.shown.upperBound == list.total,
+      list.shown.lowerBound > 0, list.pageSize > list.shown.count
+    {
+      // Every row fits when the pager line goes too; otherwise the page
+      // starts earlier. Rows of several lines may not all fit: keep the
+      // earlier start only if its page still reaches the end.
+      let start = list.total <= list.pageSize + 1 ? 0 : list.total - list.pageSize
+      let fuller = build(from: start, lastRevealed: list.revealed)
+      if let earlier = fuller.pagedList, earlier.shown.upperBound == earlier.total {
+        screen = fuller
+      } else if start == 0 {
+        let earlier = build(from: list.total - list.pageSize, lastRevealed: list.revealed)
+        if earlier.pagedList?.shown.upperBound == list.total { screen = earlier }
       }
     }
     controls = screen.controls
     pagedList = screen.pagedList
     firstRow = screen.pagedList?.shown.lowerBound ?? 0
+    lastRevealed = screen.pagedList?.revealed
     self.width = width
     return screen.text
   }
@@ -79,19 +121,30 @@ final class Session<Root: Reducer, Content: View> {
   private func handle(_ line: String) -> Response {
     let command = line.drop(while: \.isWhitespace)
     let trimmed = String(command.reversed().drop(while: \.isWhitespace).reversed())
-    switch trimmed {
+    // Commands are words a person types in any case: `Quit`, `UNDO`.
+    switch trimmed.lowercased() {
     case "":
       return .proceed(message: "The line is empty: type a control number, help or quit.")
-    case "help":
+    case "help", "?":
       return .proceed(message: help)
-    case "quit":
+    case "quit", "q", "exit":
       return .quit
-    case "undo" where history != nil, "redo" where history != nil:
-      return undoOrRedo(trimmed)
+    case "undo" where history != nil:
+      return undoOrRedo(undoing: true)
+    case "redo" where history != nil:
+      return undoOrRedo(undoing: false)
     case "n", "p":
-      return .proceed(message: turnPage(forward: trimmed == "n"))
+      return .proceed(message: turnPage(forward: trimmed.lowercased() == "n"))
     default:
       break
+    }
+    if let page = Self.pageNumber(trimmed) {
+      return .proceed(message: go(toPage: page))
+    }
+    for command in commands {
+      if let argument = command.argument(of: trimmed) {
+        return perform(command, argument: argument, label: trimmed)
+      }
     }
     let digits = command.prefix(while: { $0.isASCII && $0.isNumber })
     let rest = command.dropFirst(digits.count)
@@ -146,14 +199,16 @@ final class Session<Root: Reducer, Content: View> {
       label = "tapping \"\(Cells.truncate(summary, to: 40))\""
       step = { self.perform(handler) }
     }
+    var changed = true
     run(in: control.environment) {
       if let history {
-        history.record(label, step)
+        changed = history.record(label, step)
       } else {
         step()
       }
     }
-    keepChange()
+    // Input that changed nothing is not a step of the history, nor a save.
+    if changed { keepChange() }
     return .proceed(message: nil)
   }
 
@@ -162,17 +217,42 @@ final class Session<Root: Reducer, Content: View> {
     do {
       try onChange()
       unsavedChange = nil
+      unsavedChangeCount = 0
     } catch {
       unsavedChange = String(describing: error)
+      unsavedChangeCount += 1
+    }
+  }
+
+  /// Runs an app's command; its actions are one step, like a control's.
+  private func perform(_ command: Command, argument: String, label: String) -> Response {
+    switch command.perform(argument) {
+    case .refuse(let message):
+      return .proceed(message: message)
+    case .dispatch(let actions, let message):
+      let step = { for action in actions { self.store.dispatch(action) } }
+      var changed = true
+      if let history {
+        changed = history.record(Self.shown(label), step)
+      } else {
+        step()
+      }
+      if changed { keepChange() }
+      return .proceed(message: message)
     }
   }
 
   // MARK: - Undo and paging
 
-  private func undoOrRedo(_ command: String) -> Response {
+  private func undoOrRedo(undoing: Bool) -> Response {
     guard let history else { return .proceed(message: nil) }
-    let undoing = command == "undo"
+    let command = undoing ? "undo" : "redo"
     guard let label = undoing ? history.undo(in: store) : history.redo(in: store) else {
+      if undoing && history.mergedStepCount > 0 {
+        return .proceed(
+          message: "There is nothing to undo: the changes before were merged with another "
+            + "instance's, and are kept as they are.")
+      }
       return .proceed(message: "There is nothing to \(command).")
     }
     keepChange()
@@ -196,6 +276,28 @@ final class Session<Root: Reducer, Content: View> {
     return nil
   }
 
+  /// The page of `g N`, `N` as written (0 or more digits).
+  private static func pageNumber(_ line: String) -> Substring? {
+    let lowered = line.lowercased()
+    guard lowered == "g" || lowered.hasPrefix("g ") else { return nil }
+    return line.dropFirst().drop(while: \.isWhitespace)
+  }
+
+  private func go(toPage page: Substring) -> String? {
+    guard let list = pagedList, list.shown.count < list.total else {
+      return "The whole list is on the screen; g N goes to page N when it is longer."
+    }
+    let pageSize = max(list.pageSize, 1)
+    let pages = (list.total + pageSize - 1) / pageSize
+    guard let number = Int(page), (1...pages).contains(number) else {
+      return page.isEmpty
+        ? "Type g and a page number, 1 to \(pages)."
+        : "There is no page \(Self.shown(String(page))): the pages are 1 to \(pages)."
+    }
+    firstRow = (number - 1) * pageSize
+    return nil
+  }
+
   // MARK: - Help
 
   /// The commands, and the controls of the last screen, wrapped to its width.
@@ -208,13 +310,34 @@ final class Session<Root: Reducer, Content: View> {
       items += [("undo", "revert the last change"), ("redo", "apply again the change undone")]
     }
     if let list = pagedList, list.shown.count < list.total {
-      items += [("n", "show the next page of the list"), ("p", "show the previous page")]
+      items += [
+        ("n", "show the next page of the list"), ("p", "show the previous page"),
+        ("g N", "go to page N"),
+      ]
     }
-    items += [("help", "show this help"), ("quit", "leave (the end of the input leaves too)")]
+    items += commands.map { ($0.usage, $0.help) }
+    items += [
+      ("help", "show this help"),
+      ("quit", "leave (q, exit and the end of the input too)"),
+    ]
+    let keys = [
+      ("Left Right", "move the cursor (Ctrl-B, Ctrl-F)"),
+      ("Home End", "go to the start or the end (Ctrl-A, Ctrl-E)"),
+      ("Backspace", "delete before the cursor (Delete and Ctrl-D: at it)"),
+      ("Ctrl-U Ctrl-K", "delete to the start or to the end"),
+      ("Ctrl-W", "delete the word before the cursor"),
+      ("Up Down", "go through the lines typed before"),
+      ("Ctrl-D", "leave, on an empty line"),
+    ]
     var lines = ["Commands:"]
     let column = (items.map(\.0.count).max() ?? 0) + 4
     for (term, description) in items {
       lines += Cells.wrap(description, to: width, firstPrefix: "  " + term, column: column)
+    }
+    lines.append("Editing keys, on a terminal:")
+    let keyColumn = (keys.map(\.0.count).max() ?? 0) + 4
+    for (term, description) in keys {
+      lines += Cells.wrap(description, to: width, firstPrefix: "  " + term, column: keyColumn)
     }
     if !controls.isEmpty {
       lines.append("Controls:")

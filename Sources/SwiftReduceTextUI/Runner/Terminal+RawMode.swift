@@ -16,6 +16,9 @@
 nonisolated(unsafe) private let savedAttributes = makeAttributes()
 nonisolated(unsafe) private let rawAttributes = makeAttributes()
 nonisolated(unsafe) private var redrawPending: sig_atomic_t = 0
+/// What to say on the standard error when a signal ends the program, as a
+/// C string; replaced whole and never freed, since a handler may be reading it.
+nonisolated(unsafe) private var interruptNote: UnsafeMutablePointer<CChar>?
 /// A pipe the resize handler writes a byte to, so that a resize that comes
 /// while keys are being handled still wakes the next wait for input.
 nonisolated(unsafe) private var wakeReadEnd: Int32 = -1
@@ -63,6 +66,7 @@ extension Terminal {
     for signal in endingSignals {
       install(signal) { signal in
         tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
+        if let note = interruptNote { _ = write(STDERR_FILENO, note, strlen(note)) }
         Terminal.resetToDefault(signal)
         raise(signal)
       }
@@ -91,6 +95,15 @@ extension Terminal {
     tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
   }
 
+  /// Sets what a signal that ends the program (Ctrl-C, `kill`) says on the
+  /// standard error before it does, on a line of its own; `nil` says nothing.
+  static func setInterruptNote(_ note: String?) {
+    let current = interruptNote.map { String(cString: $0) }
+    let wanted = note.map { "\r\n" + $0 + "\n" }
+    guard current != wanted else { return }
+    interruptNote = wanted.map { strdup($0) }
+  }
+
   /// Whether the screen should be drawn again since the last call, because
   /// the terminal was resized or the program continued after a suspension.
   static func takeRedraw() -> Bool {
@@ -115,6 +128,16 @@ extension Terminal {
     if count > 0 { return .bytes(Array(chunk[..<count])) }
     if count < 0 && errno == EINTR { return .interrupted }
     return .end
+  }
+
+  /// Whether input arrives on the standard input within `milliseconds`.
+  static func inputArrives(within milliseconds: Int32) -> Bool {
+    var wait = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&wait, 1, milliseconds)
+      if ready >= 0 { return ready > 0 }
+      if errno != EINTR { return false }
+    }
   }
 
   /// The size of the terminal: its width, and its height when it is known.
@@ -165,8 +188,11 @@ extension Terminal {
 }
 
 /// What a read from the terminal gave.
-enum TerminalInput: Equatable {
+enum TerminalInput: Equatable, Sendable {
   case bytes([UInt8])
+  /// Nothing more arrived for a short while after the last bytes, so a
+  /// lone Escape among them was the Escape key, not the start of a sequence.
+  case quiet
   /// A signal interrupted the read.
   case interrupted
   /// The input ended or failed.

@@ -25,6 +25,8 @@
 /// ```
 public struct List<Content: View>: View {
   let content: Content
+  /// The row to bring into view on a terminal, when there is one.
+  private var reveal: BuildContext.Reveal?
 
   /// Creates a list from the views of a builder.
   ///
@@ -38,13 +40,26 @@ public struct List<Content: View>: View {
   /// - Parameters:
   ///   - data: The elements, in the order their rows are shown.
   ///   - id: The key path to a value that identifies each element.
+  ///   - revealing: The id of a row to bring into view: on a terminal, when
+  ///     it differs from the last screen's, the page that holds its row is
+  ///     shown, such as the row of a movie just added.
   ///   - rowContent: Makes the row for one element.
   public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
     _ data: Data,
     id: KeyPath<Data.Element, ID>,
+    revealing: ID? = nil,
     @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> RowContent
   ) where Content == ForEach<Data, ID, RowContent> {
     self.content = ForEach(data, id: id, content: rowContent)
+    reveal = revealing.map { target in
+      (
+        AnyHashable(target),
+        {
+          data.firstIndex { $0[keyPath: id] == target }
+            .map { data.distance(from: data.startIndex, to: $0) }
+        }
+      )
+    }
   }
 
   /// Creates a list with one row for each element of a collection of
@@ -63,7 +78,8 @@ public struct List<Content: View>: View {
 
 extension List: PrimitiveView {
   func makeNodes(in context: BuildContext) -> [Node] {
-    guard let rows = content as? any RowSource, let shown = context.page(of: rows.rowCount)
+    guard let rows = content as? any RowSource,
+      let shown = context.page(of: rows.rowCount, reveal: reveal)
     else {
       return [.vertical(content.nodes(in: context))]
     }

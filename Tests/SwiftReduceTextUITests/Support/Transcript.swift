@@ -8,10 +8,11 @@ func transcript<Root, Content>(
   input: [UInt8],
   interactive: Bool = false,
   width: Int = 40
-) -> String {
+) async -> String {
   var chunks = [input]
   var reader = LineReader { chunks.isEmpty ? nil : chunks.removeFirst() }
   var output = ""
-  runner.run(reader: &reader, interactive: interactive, width: { width }, write: { output += $0 })
+  await runner.run(
+    reader: &reader, interactive: interactive, width: { width }, write: { output += $0 })
   return output
 }

@@ -4,6 +4,8 @@ enum Options {
   case benchmark(quick: Bool, only: String? = nil)
   /// The child process of the memory case.
   case memoryChild(MemoryChild.Role, levels: Int)
+  /// The child process of the movielist case: the MovieList app on a file.
+  case movieListChild(file: String)
   /// Print the usage.
   case help
 
@@ -25,6 +27,8 @@ enum Options {
       }
       return .benchmark(quick: arguments.count == 3, only: arguments[arguments.count - 1])
     case ["--help"], ["-h"]: return .help
+    case let arguments where arguments.count == 2 && arguments[0] == "--movielist-child":
+      return .movieListChild(file: arguments[1])
     case let arguments where arguments.count == 3 && arguments[0] == "--memory-child":
       guard let role = MemoryChild.Role(rawValue: arguments[1]), let levels = Int(arguments[2]),
         levels >= 3

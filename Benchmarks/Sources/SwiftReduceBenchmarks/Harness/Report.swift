@@ -41,6 +41,17 @@ struct Report {
       target: target.map { "≤ " + Format.nanoseconds($0) }, met: target.map { value <= $0 })
   }
 
+  /// Adds milliseconds, with an optional upper bound as its target.
+  mutating func addMilliseconds(
+    _ name: String, _ value: Double, benchmark: String, figure: String, target: Double? = nil
+  ) {
+    add(
+      name, value, text: Format.fixed(value, digits: 1) + " ms",
+      machine: Format.fixed(value, digits: 1), benchmark: benchmark, figure: figure,
+      target: target.map { "≤ " + Format.fixed($0, digits: 0) + " ms" },
+      met: target.map { value <= $0 })
+  }
+
   /// Adds a ratio, with an optional upper bound as its target.
   mutating func addRatio(
     _ name: String, _ value: Double, benchmark: String, figure: String, target: Double? = nil,

@@ -14,6 +14,7 @@ enum Suite {
     TestStoreCase(),
     MemoryCase(),
     RenderCase(),
+    MovieListCase(),
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.

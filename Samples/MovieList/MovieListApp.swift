@@ -1,0 +1,81 @@
+import Foundation
+import SwiftReduce
+import SwiftReduceTextUI
+
+/// The MovieList program, callable from its entry point and from the
+/// benchmarks, which run it on a pseudo-terminal.
+public enum MovieListApp {
+  /// Runs the program with `arguments` (those after its name) and returns
+  /// its exit status.
+  @MainActor
+  public static func main(_ arguments: [String]) async -> Int32 {
+    let request = Options.parse(
+      arguments,
+      environment: ProcessInfo.processInfo.environment,
+      home: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        ?? NSHomeDirectory()
+    )
+    switch request {
+    case .help:
+      print(Options.usage)
+    case .version:
+      print(Options.version)
+    case .invalid(let problem):
+      FileHandle.standardError.write(Data("MovieList: \(problem)\n\n\(Options.usage)\n".utf8))
+      return 2
+    case .run(let options):
+      let file = StateFile(path: options.file)
+      let snapshot: Snapshot
+      do {
+        snapshot = try file.load() ?? Snapshot(name: "", movies: [:])
+      } catch {
+        FileHandle.standardError.write(Data("MovieList: \(error)\n".utf8))
+        return 1
+      }
+      // Every change is kept as a step of the history, so that it can be undone,
+      // and replayed on the file's new state when another instance saved first.
+      // Input that leaves what is saved as it was is no step, and no save.
+      let history = History<Person>(reset: snapshot.restoringActions, state: \.snapshot)
+      let store = Store(Person(snapshot), middleware: [history.middleware])
+      func merge(_ theirs: Snapshot) {
+        history.rebase(reset: theirs.restoringActions, in: store)
+      }
+      // An undo or redo works on the file's latest state: merged first, a step
+      // undone is not lost to the next merge, and one merged away says so.
+      history.beforeUndoOrRedo = { file.mergeChanges(merge) }
+      func save() throws {
+        try file.save(
+          { store.root.snapshot }, sorted: { store.root.favoriteMovies.moviesByTitle },
+          rebase: merge)
+        // What was saved may be built on by another instance: a later rebase
+        // starts from it rather than replaying these steps again.
+        history.markKept()
+      }
+      // Another instance's save is merged within a second, through the store,
+      // so the screen shows it without a key press.
+      store.run { _ in
+        while !Task.isCancelled {
+          try? await Task.sleep(for: StateFile.watchInterval)
+          file.mergeChanges(merge)
+        }
+      }
+      let runner = Runner(
+        store: store, history: history, onChange: save,
+        welcome: "Type help for commands, quit to leave.", commands: MovieCommands.all
+      ) { ContentView() }
+      await runner.run()
+      if runner.unsavedChangeCount > 0 {
+        // One more try: the problem may have been fixed since.
+        do {
+          try save()
+        } catch {
+          let count = runner.unsavedChangeCount
+          let changes = count == 1 ? "1 change was not saved" : "\(count) changes were not saved"
+          FileHandle.standardError.write(Data("MovieList: \(changes). \(error)\n".utf8))
+          return 1
+        }
+      }
+    }
+    return 0
+  }
+}

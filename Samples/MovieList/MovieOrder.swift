@@ -1,0 +1,5 @@
+/// The order of the list: by title, or by views, most watched first.
+enum MovieOrder: String, Equatable {
+  case title
+  case views
+}
