@@ -47,7 +47,7 @@ struct StoreRunTests {
     #expect(store.ticks == 2)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func releasingTheStoreCancelsItsRunningWork() async {
     var store: Store<Clock>? = Store(Clock())
     let (started, reportStart) = AsyncStream.makeStream(of: Void.self)

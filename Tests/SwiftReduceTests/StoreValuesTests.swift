@@ -21,7 +21,7 @@ struct StoreValuesTests {
     #expect(received == ["", "Ada", "Grace"])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func valuesEndsWhenTheConsumingTaskIsCancelled() async {
     let store = Store(Person())
     let names = store.values(\.name)
@@ -46,7 +46,7 @@ struct StoreValuesTests {
     #expect(received == ["", "Ada"])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func valuesEndsWhenTheStoreIsReleased() async throws {
     var store: Store<Person>? = Store(Person())
     let names = try #require(store).values(\.name)

@@ -111,7 +111,7 @@ let posterLoader = Middleware<Cinema> { action, store, next in
     store.dispatch(CinemaAction.audit)
   case .wait:
     store.run { _ in
-      try? await Task.sleep(for: .seconds(30))
+      try? await Task.sleep(for: .seconds(3_600))
     }
   default:
     break

@@ -26,9 +26,6 @@ final class ModelCopier {
   private var copies = AddressTable<AnyObject>(expected: ModelCopier.lastCopyCount)
   /// How many models the last copy made: copies of one tree follow each other.
   private static var lastCopyCount = 0
-  /// The originals, kept alive while copying so that their identities stay unique.
-  @exclusivity(unchecked)
-  private var originals: [AnyObject] = []
   @exclusivity(unchecked)
   private var queued: [(original: AnyObject, copy: AnyObject, fields: [PlanField])] = []
 
@@ -86,7 +83,6 @@ final class ModelCopier {
       return object
     }
     copies[address] = copy
-    originals.append(object)
     allCopies.append(copy)
     queued.append((object, copy, fields))
     return copy
@@ -134,8 +130,10 @@ final class ModelCopier {
 
   /// Initialises every stored property of `copy` from `original`.
   private func fill(_ copy: AnyObject, from original: AnyObject, _ fields: [PlanField]) {
-    // `originals` and `allCopies` keep both instances alive while their fields are
-    // read and initialised at the offsets of the plan.
+    // The queue held the original until now and the tree still does, and
+    // `allCopies` holds the copy, while their fields are read and initialised
+    // at the offsets of the plan. No original is released during a copy, so
+    // no address in `copies` is taken over by a new object.
     let source = UnsafeRawPointer(Unmanaged.passUnretained(original).toOpaque())
     let destination = Unmanaged.passUnretained(copy).toOpaque()
     for field in fields {
@@ -155,6 +153,8 @@ final class ModelCopier {
         }
       case .value:
         copyValue(of: field, from: from, to: to)
+      case .bits:
+        to.copyMemory(from: from, byteCount: field.size)
       case .plain:
         field.plan.access.initializeCopy(at: to, from: from)
       }
@@ -177,7 +177,10 @@ final class ModelCopier {
       case .registrar: step = .registrar
       case let .collection(collectionType) where field.plan.mayHoldModels:
         step = .objects(collectionType)
-      default: step = field.plan.mayHoldModels ? .value : .plain
+      default:
+        step =
+          field.plan.mayHoldModels
+          ? .value : field.plan.access.isBitwiseCopyable ? .bits : .plain
       }
     }
     field.copyStepIfMade = step

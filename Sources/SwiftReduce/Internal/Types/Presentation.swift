@@ -76,6 +76,8 @@ enum FieldCopyStep {
   case objects(any StandardCollection.Type)
   /// A value that may hold models: copied by its plan.
   case value
+  /// A value that holds no model and no reference: its bytes are copied.
+  case bits
   /// A value that holds no model: copied as it is.
   case plain
 }

@@ -12,6 +12,9 @@ protocol ValueAccess {
   /// The alignment of a value in bytes.
   var alignment: Int { get }
 
+  /// Whether a value is copied by copying its bytes: it holds no reference.
+  var isBitwiseCopyable: Bool { get }
+
   /// Copies the value stored at `address` into an existential.
   func load(from address: UnsafeRawPointer) -> Any
 
@@ -42,6 +45,7 @@ struct TypedAccess<Value>: ValueAccess {
   var stride: Int { MemoryLayout<Value>.stride }
   var size: Int { MemoryLayout<Value>.size }
   var alignment: Int { MemoryLayout<Value>.alignment }
+  var isBitwiseCopyable: Bool { _isPOD(Value.self) }
 
   func load(from address: UnsafeRawPointer) -> Any {
     address.assumingMemoryBound(to: Value.self).pointee
