@@ -43,35 +43,37 @@ struct SnapshotDepthTests {
     #expect(lines.last == "  clasp: nil")
   }
 
-  // MARK: - A million deep
+  // MARK: - A million deep (in release builds; see `DeepChain`)
 
   // One chain per shape, for every tool: building and releasing a million models is most of
   // what these cost, so each chain is built once.
 
-  @Test func snapshotDifferenceAndPathsOfAMillionDeepChainThroughOptionalsWork() {
-    let chain = Knot.chain(1_000_000)
+  @Test func snapshotDifferenceAndPathsOfADeepChainThroughOptionalsWork() {
+    let chain = Knot.chain(DeepChain.links)
     defer { Knot.unlink(chain.first) }
     let before = TreeSnapshot(chain.first)
     #expect(TreeSnapshot(chain.first) == before)
     let recipients = Store(chain.first).recipients(of: ClaspAction.fasten)
-    #expect(recipients.map(\.path) == [String(repeating: "next.", count: 999_999) + "clasp"])
+    #expect(
+      recipients.map(\.path) == [String(repeating: "next.", count: DeepChain.links - 1) + "clasp"])
     #expect(recipients.first?.model === chain.last.clasp)
     chain.last.clasp?.fastened = true
     #expect(
       TreeSnapshot(chain.first).difference(from: before).changes == [
         .init(
-          path: String(repeating: "next.", count: 999_999) + "clasp.fastened", old: "false",
+          path: String(repeating: "next.", count: DeepChain.links - 1) + "clasp.fastened",
+          old: "false",
           new: "true")
       ])
   }
 
   @Test
-  func snapshotDifferencePathsAndPrintedChangesOfAMillionDeepChainThroughOneElementArraysWork() {
-    let chain = Bead.chain(1_000_000)
+  func snapshotDifferencePathsAndPrintedChangesOfADeepChainThroughOneElementArraysWork() {
+    let chain = Bead.chain(DeepChain.links)
     defer { Bead.unlink(chain.first) }
     let before = TreeSnapshot(chain.first)
     #expect(TreeSnapshot(chain.first) == before)
-    let path = String(repeating: "next[0].", count: 999_999) + "clasp"
+    let path = String(repeating: "next[0].", count: DeepChain.links - 1) + "clasp"
     let recipients = Store(chain.first).recipients(of: ClaspAction.fasten)
     #expect(recipients.map(\.path) == [path])
     #expect(recipients.first?.model === chain.last.clasp)

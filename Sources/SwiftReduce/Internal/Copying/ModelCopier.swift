@@ -27,7 +27,11 @@ final class ModelCopier {
   /// How many models the last copy made: copies of one tree follow each other.
   private static var lastCopyCount = 0
   @exclusivity(unchecked)
-  private var queued: [(original: AnyObject, copy: AnyObject, fields: [PlanField])] = []
+  /// Copies allocated but not yet filled: each original retained until it is
+  /// filled from, so that no address in `copies` is taken over by a new
+  /// object; each copy unretained, since `allCopies` holds it.
+  private var queued:
+    [(original: Unmanaged<AnyObject>, copy: Unmanaged<AnyObject>, fields: [PlanField])] = []
 
   /// The plan of the last object's class: siblings are mostly of one class.
   @exclusivity(unchecked)
@@ -58,7 +62,7 @@ final class ModelCopier {
 
   private func fillQueued() {
     while let next = queued.popLast() {
-      fill(next.copy, from: next.original, next.fields)
+      fill(next.copy.takeUnretainedValue(), from: next.original.takeRetainedValue(), next.fields)
     }
   }
 
@@ -84,7 +88,7 @@ final class ModelCopier {
     }
     copies[address] = copy
     allCopies.append(copy)
-    queued.append((object, copy, fields))
+    queued.append((Unmanaged.passRetained(object), Unmanaged.passUnretained(copy), fields))
     return copy
   }
 
@@ -130,10 +134,8 @@ final class ModelCopier {
 
   /// Initialises every stored property of `copy` from `original`.
   private func fill(_ copy: AnyObject, from original: AnyObject, _ fields: [PlanField]) {
-    // The queue held the original until now and the tree still does, and
-    // `allCopies` holds the copy, while their fields are read and initialised
-    // at the offsets of the plan. No original is released during a copy, so
-    // no address in `copies` is taken over by a new object.
+    // The caller holds the original and `allCopies` the copy while their
+    // fields are read and initialised at the offsets of the plan.
     let source = UnsafeRawPointer(Unmanaged.passUnretained(original).toOpaque())
     let destination = Unmanaged.passUnretained(copy).toOpaque()
     for field in fields {

@@ -99,15 +99,11 @@ extension Array: StandardCollection {
     _ transform: (AnyObject) -> AnyObject
   ) -> Bool {
     guard elementsAreObjects else { return false }
-    let original = source.assumingMemoryBound(to: Self.self)
-    let count = original.pointee.count
-    let mapped = Self(unsafeUninitializedCapacity: count) { buffer, initialized in
-      original.pointee.withUnsafeBufferPointer {
-        mapObjects(from: UnsafeRawPointer($0.baseAddress), to: buffer.baseAddress, count, transform)
-      }
-      initialized = count
+    let mapped = source.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
+      mappingObjects($0, transform)
     }
-    destination.bindMemory(to: Self.self, capacity: 1).initialize(to: mapped)
+    // An array made from a contiguous array takes over its storage.
+    destination.bindMemory(to: Self.self, capacity: 1).initialize(to: Self(mapped))
     return true
   }
 }
@@ -118,13 +114,8 @@ extension ContiguousArray: StandardCollection {
     _ transform: (AnyObject) -> AnyObject
   ) -> Bool {
     guard elementsAreObjects else { return false }
-    let original = source.assumingMemoryBound(to: Self.self)
-    let count = original.pointee.count
-    let mapped = Self(unsafeUninitializedCapacity: count) { buffer, initialized in
-      original.pointee.withUnsafeBufferPointer {
-        mapObjects(from: UnsafeRawPointer($0.baseAddress), to: buffer.baseAddress, count, transform)
-      }
-      initialized = count
+    let mapped = source.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
+      mappingObjects($0, transform)
     }
     destination.bindMemory(to: Self.self, capacity: 1).initialize(to: mapped)
     return true
@@ -138,23 +129,27 @@ extension Collection {
   }
 }
 
-/// Initialises `count` object references at `destination` with `transform`
-/// of the ones at `source`; the destination owns one retain of each.
+/// The objects of `elements`, each replaced by `transform` of it; the new
+/// storage owns one retain of each.
 ///
 /// Elements that are class instances are one reference each, so they are
 /// read and written as object pointers, with no generic copy of an element.
-private func mapObjects<Element>(
-  from source: UnsafeRawPointer?, to destination: UnsafeMutablePointer<Element>?, _ count: Int,
-  _ transform: (AnyObject) -> AnyObject
-) {
-  guard let source, let destination = UnsafeMutableRawPointer(destination) else { return }
-  let stride = MemoryLayout<AnyObject>.stride
-  for index in 0..<count {
-    let original = source.load(fromByteOffset: index * stride, as: UnsafeRawPointer.self)
-    let mapped = transform(Unmanaged<AnyObject>.fromOpaque(original).takeUnretainedValue())
-    destination.storeBytes(
-      of: UnsafeRawPointer(Unmanaged.passRetained(mapped).toOpaque()),
-      toByteOffset: index * stride, as: UnsafeRawPointer.self)
+private func mappingObjects<Element>(
+  _ elements: UnsafeBufferPointer<Element>, _ transform: (AnyObject) -> AnyObject
+) -> ContiguousArray<Element> {
+  ContiguousArray(unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+    guard let source = UnsafeRawPointer(elements.baseAddress),
+      let destination = UnsafeMutableRawPointer(buffer.baseAddress)
+    else { return }
+    let stride = MemoryLayout<AnyObject>.stride
+    for index in 0..<elements.count {
+      let original = source.load(fromByteOffset: index * stride, as: UnsafeRawPointer.self)
+      let mapped = transform(Unmanaged<AnyObject>.fromOpaque(original).takeUnretainedValue())
+      destination.storeBytes(
+        of: UnsafeRawPointer(Unmanaged.passRetained(mapped).toOpaque()),
+        toByteOffset: index * stride, as: UnsafeRawPointer.self)
+      initialized += 1
+    }
   }
 }
 extension ArraySlice: StandardCollection {}
