@@ -50,30 +50,42 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
 
   /// The tree as indented text, one value per line, two spaces per level.
   public var description: String {
-    // Gathering UTF-8 bytes and making one string is several times faster
-    // than appending each piece to a growing string.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(lines.count * 32)
+    // One pass to measure, then the bytes written straight into the string's
+    // storage: several times faster than appending each piece to a string.
+    var count = max(lines.count - 1, 0)
     for line in lines {
-      if !bytes.isEmpty { bytes.append(0x0A) }
-      let indent = 2 * line.depth
-      if indent <= Self.spaces.count {
-        bytes.append(contentsOf: Self.spaces[..<indent])
-      } else {
-        bytes.append(contentsOf: repeatElement(0x20, count: indent))
-      }
-      if !line.label.isEmpty {
-        bytes.append(contentsOf: line.label.utf8)
-        bytes.append(0x3A)
-        bytes.append(0x20)
-      }
-      bytes.append(contentsOf: line.text.utf8)
+      count += 2 * line.depth + line.text.utf8.count
+      if !line.label.isEmpty { count += line.label.utf8.count + 2 }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var position = 0
+      func write(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(from: utf8)
+          position += utf8.count
+        }
+      }
+      for line in lines {
+        if position > 0 {
+          buffer[position] = 0x0A
+          position += 1
+        }
+        let indent = 2 * line.depth
+        buffer.baseAddress.unsafelyUnwrapped.advanced(by: position).initialize(
+          repeating: 0x20, count: indent)
+        position += indent
+        if !line.label.isEmpty {
+          write(line.label)
+          buffer[position] = 0x3A
+          buffer[position + 1] = 0x20
+          position += 2
+        }
+        write(line.text)
+      }
+      return position
+    }
   }
-
-  /// Spaces to indent lines with, copied in one go rather than one by one.
-  private static let spaces = [UInt8](repeating: 0x20, count: 128)
 
   /// What changed from `old` to this snapshot, value by value.
   ///
