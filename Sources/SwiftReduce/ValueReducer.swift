@@ -1,0 +1,57 @@
+/// A model struct in the state tree that handles its own actions, reduced where it is stored.
+///
+/// A value model is a struct that declares a `mutating reduce(action:)`.
+/// Held in a `var` of a class model or of another value model, in an `Array`,
+/// a `ContiguousArray`, a `Dictionary`'s values, an `Optional` or a tuple, it
+/// is found by the ``Store`` like a class model and reduced in place, parents
+/// before children; the models it holds, class or value, are routed as usual.
+///
+/// ```swift
+/// struct Counter: ValueReducer {
+///   var count = 0
+///
+///   mutating func reduce(action: CounterAction) {
+///     switch action {
+///     case .increment: count += 1
+///     case let .set(value): count = value
+///     }
+///   }
+/// }
+///
+/// final class Board: Reducer {
+///   var counters = [Counter(), Counter()]
+/// }
+/// ```
+///
+/// Value semantics are kept: a copy of a value model, or of an array of them,
+/// taken before a dispatch is unchanged after it, and storage shared with
+/// another owner is copied before it is changed. Swift's exclusivity rules
+/// hold as for any `mutating` call: while a value model reduces, the property
+/// of the class that holds it is being modified, and reading it from inside
+/// `reduce(action:)` stops the program as Swift does for any such overlap.
+///
+/// A value model held where it cannot be changed in place (a `let`, a `Set`
+/// element, an enum's payload, an existential such as `Any`, a computed
+/// property) is not reduced; debug builds report it once per type and place.
+/// The models such a value holds are still routed.
+public protocol ValueReducer {
+  /// The type of action this model handles: a concrete action type, or an
+  /// existential such as `any EditorAction` for a family of actions.
+  ///
+  /// It is inferred from the parameter of ``reduce(action:)``; a value model
+  /// that declares no `reduce(action:)` handles `Never`, that is, nothing.
+  associatedtype ReducedAction = Never
+
+  /// Applies an action to this value, where it is stored.
+  ///
+  /// - Parameter action: The dispatched action, already cast to the type
+  ///   this model handles.
+  mutating func reduce(action: ReducedAction)
+}
+
+extension ValueReducer where ReducedAction == Never {
+  /// Handles nothing: a value model without its own `reduce(action:)` is a container.
+  ///
+  /// - Parameter action: No value of `Never` exists, so this is never called.
+  public mutating func reduce(action: Never) {}
+}
