@@ -1,3 +1,4 @@
+import Observation
 import SwiftReduce
 import SwiftReduceTestSupport
 import Testing
@@ -109,6 +110,41 @@ struct ValueModelToolsTests {
     #expect(log.entries == ["counter"])
   }
 
+  @Test func aReaderThroughTheStoreOfAValueModelInAnObservableModelIsToldWhenItReduces() {
+    let cinema = CounterCinema()
+    let store = Store(cinema)
+    let log = SendableLog()
+    track("screen.counter", in: log) { _ = store.screen.counter }
+
+    store.dispatch(CounterStep.up)
+
+    #expect(log.entries == ["screen.counter"])
+    #expect(cinema.screen.counter.count == 1)
+  }
+
+  #if DEBUG
+    @Test func anObservableModelHoldingValueModelsIsReportedOnceInDebugBuilds() async {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          Store(CounterCinema()).dispatch(CounterStep.up)
+          Store(CounterCinema()).dispatch(CounterStep.up)
+        }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message == """
+          SwiftReduce: SwiftReduceTests.ObservedCounterScreen is @Observable and holds value \
+          models in counter: they reduce in place, past the properties' setters, so its \
+          registrar is not told of their changes (Swift gives a library no way to reach an \
+          @Observable property's setter or key path at run time). A read through the store \
+          that reaches a SwiftReduceTests.ObservedCounterScreen is told when one of them \
+          reduces; a read of counter on a SwiftReduceTests.ObservedCounterScreen reached any \
+          other way is not. (reported once per type in debug builds)
+
+          """)
+    }
+  #endif
+
   @Test func aReaderOfAValueModelIsNotToldOfAnActionThatLeavesItAsItWas() {
     let board = CounterBoard()
     let store = Store(board)
@@ -119,6 +155,17 @@ struct ValueModelToolsTests {
 
     #expect(log.entries == [])
   }
+}
+
+/// An `Observable` model holding a value model.
+@Observable
+final class ObservedCounterScreen: Reducer {
+  var counter = ValueCounter()
+  var title = "Scores"
+}
+
+final class CounterCinema: Reducer {
+  var screen = ObservedCounterScreen()
 }
 
 /// An action only ``DeclaredShelf`` takes.
