@@ -10,10 +10,12 @@ struct TestStoreValueModelTests {
     store.send(ScoreAction.point(team: 1)) {
       $0.scores[1].points = 1
       $0.total.points = 1
+      $0.total.referee.calls = 1
     }
     store.send(ScoreAction.point(team: 0)) {
       $0.scores[0].points = 1
       $0.total.points = 2
+      $0.total.referee.calls = 2
     }
   }
 
@@ -27,7 +29,32 @@ struct TestStoreValueModelTests {
         + 1
       """
     ]) {
-      store.send(ScoreAction.point(team: 1)) { $0.total.points = 1 }
+      store.send(ScoreAction.point(team: 1)) {
+        $0.total.points = 1
+        $0.total.referee.calls = 1
+      }
+    }
+  }
+
+  @Test func aClassModelInsideAValueModelIsCopiedAndItsChangeAssertedByPath() {
+    let store = TestStore(Scoreboard())
+    store.send(ScoreAction.point(team: 0)) {
+      $0.scores[0].points = 1
+      $0.total.points = 1
+      $0.total.referee.calls = 1
+    }
+    expectIssues([
+      """
+      State after ScoreAction.point(team: 1) is not as expected (- expected, + actual):
+      total.referee.calls
+        - 1
+        + 2
+      """
+    ]) {
+      store.send(ScoreAction.point(team: 1)) {
+        $0.scores[1].points = 1
+        $0.total.points = 2
+      }
     }
   }
 
@@ -37,6 +64,7 @@ struct TestStoreValueModelTests {
     store.send(ScoreAction.point(team: 0)) {
       $0.scores[0].points = 1
       $0.total.points = 1
+      $0.total.referee.calls = 1
     }
     #expect(store.root.scores.map(\.points) == [1, 0])
     #expect(store.root.total.points == 1)
@@ -51,6 +79,8 @@ enum ScoreAction: Action {
 struct Score: ValueReducer {
   let team: Int?
   var points = 0
+  /// A class model inside a value model; only the total has one that counts.
+  var referee = Referee()
 
   mutating func reduce(action: ScoreAction) {
     guard case let .point(scorer) = action, team == nil || team == scorer else { return }
@@ -58,7 +88,21 @@ struct Score: ValueReducer {
   }
 }
 
+/// A class model held by a value model.
+final class Referee: Reducer {
+  var calls = 0
+  var counts = false
+
+  func reduce(action: ScoreAction) {
+    if counts { calls += 1 }
+  }
+}
+
 final class Scoreboard: Reducer {
-  var total = Score(team: nil)
+  var total: Score = {
+    var total = Score(team: nil)
+    total.referee.counts = true
+    return total
+  }()
   var scores = [Score(team: 0), Score(team: 1)]
 }
