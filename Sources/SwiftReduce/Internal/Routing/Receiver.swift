@@ -9,6 +9,19 @@ protocol ActionReceiver {
 
   /// Casts `action` to the model's action family and calls `reduce(action:)`.
   func deliverFamily(_ action: any Action, to model: UnsafeRawPointer)
+
+  /// Calls `reduce(action:)` on `count` value models from `first`, `stride`
+  /// bytes apart, with the action stored at `action`, of exactly their parameter type.
+  func deliverExact(
+    _ action: UnsafeRawPointer, toEach first: UnsafeRawPointer, count: Int, stride: Int)
+}
+
+extension ActionReceiver {
+  func deliverExact(
+    _ action: UnsafeRawPointer, toEach first: UnsafeRawPointer, count: Int, stride: Int
+  ) {
+    for position in 0..<count { deliverExact(action, to: first + position * stride) }
+  }
 }
 
 /// The receiver for models of type `Model`.
@@ -56,6 +69,17 @@ struct ValueReceiver<Model: ValueReducer>: ActionReceiver {
     guard let typed = action as? Model.ReducedAction else { return }
     UnsafeMutablePointer(mutating: model.assumingMemoryBound(to: Model.self)).pointee.reduce(
       action: typed)
+  }
+
+  func deliverExact(
+    _ action: UnsafeRawPointer, toEach first: UnsafeRawPointer, count: Int, stride: Int
+  ) {
+    let action = action.assumingMemoryBound(to: Model.ReducedAction.self)
+    var model = UnsafeMutableRawPointer(mutating: first)
+    for _ in 0..<count {
+      model.assumingMemoryBound(to: Model.self).pointee.reduce(action: action.pointee)
+      model += stride
+    }
   }
 }
 

@@ -88,6 +88,9 @@ struct Walk: ~Copyable {
   /// Values entered where they are stored, and collections iterated in place.
   private var places: [Place] = []
   private var runs: [PlaceRun] = []
+  /// The element addresses of dictionaries entered in place, and their keys
+  /// when paths are kept.
+  private var lists: [(elements: ElementPlaces, keys: [Any])] = []
   /// Whether value models' paths are kept: only when collecting.
   private let keepsPaths: Bool
 
@@ -222,6 +225,9 @@ struct Walk: ~Copyable {
 
   /// How a model of `model`'s type takes the action, and whether its
   /// declaration skips what it holds.
+  ///
+  /// Inlined: every model asks, and most ask what the last one of their type did.
+  @inline(__always)
   private func answer(of model: Unmanaged<ModelPlan>) -> (ModelPlan.Acceptance, Bool) {
     // Unmanaged, borrowed without retaining: plans live as long as the process.
     let actionType = actionType
@@ -230,6 +236,12 @@ struct Walk: ~Copyable {
     }) {
       return answer
     }
+    return firstAnswer(of: model)
+  }
+
+  /// The answer for an action type the model's type was not asked about last.
+  @inline(never)
+  private func firstAnswer(of model: Unmanaged<ModelPlan>) -> (ModelPlan.Acceptance, Bool) {
     let plan = model.takeUnretainedValue()
     plan.acceptance(of: action, actionType: actionType)
     return (plan.lastAcceptance, plan.lastSkipsBelow)
@@ -517,18 +529,23 @@ struct Walk: ~Copyable {
       enter(place.moved(to: place.address, wrapped))
       return
     case let .elements(collectionType):
-      guard let mutable = collectionType as? any MutableElements.Type else {
+      guard let placed = placedElements(of: place.plan, collectionType) else {
         reach(plan.access.load(from: place.address), place.plan, in: plan.type)
         return
       }
-      guard let elements = mutable.elementPlaces(at: place.address) else { return }
-      let elementPlan = Unmanaged.passUnretained(plans.plan(for: mutable.placedElementType))
-      let keys =
-        keepsPaths && elements.first == nil ? collectionType.keys(of: elements.storage) : []
-      runs.append(
-        PlaceRun(
-          elements: elements, keys: keys, next: 0,
-          place: place.moved(to: place.address, elementPlan)))
+      let element = place.moved(to: place.address, placed.elementPlan)
+      if placed.isArray, let run = arrayRun(at: place.address, element) {
+        runs.append(run)
+      } else {
+        guard let elements = placed.mutable.elementPlaces(at: place.address) else { return }
+        let keys =
+          keepsPaths && elements.first == nil ? collectionType.keys(of: elements.storage) : []
+        lists.append((elements, keys))
+        runs.append(
+          PlaceRun(
+            first: elements.first, stride: elements.stride, count: elements.count, next: 0,
+            list: elements.first == nil ? lists.count - 1 : -1, place: element))
+      }
       stack.append(.placeRun(index: runs.count - 1))
       return
     case .deferred:
@@ -546,16 +563,28 @@ struct Walk: ~Copyable {
   /// Enters the next element of the collection whose run is at `index`, leaving the run pushed.
   private mutating func nextInRun(_ index: Int) {
     let position = runs[index].next
-    guard position < runs[index].elements.count else { return }
+    guard position < runs[index].count else { return }
     if position == 0, case .deliver = mode, deliverToLeaves(of: index) { return }
     runs[index].next += 1
     stack.append(.placeRun(index: index))
     let run = runs[index]
-    let step: PathStep = run.keys.isEmpty ? .index(position) : .key(run.keys[position])
+    let step: PathStep
+    if run.list < 0 || lists[run.list].keys.isEmpty {
+      step = .index(position)
+    } else {
+      step = .key(lists[run.list].keys[position])
+    }
     enter(
       Place(
-        address: run.elements[position], plan: run.place.plan, access: run.place.access,
+        address: address(of: position, in: run), plan: run.place.plan, access: run.place.access,
         owner: run.place.owner, path: self.step(step, after: run.place.path)))
+  }
+
+  /// The address of the element at `position` of a run.
+  @inline(__always)
+  private func address(of position: Int, in run: PlaceRun) -> UnsafeMutableRawPointer {
+    if let first = run.first { return first + position * run.stride }
+    return lists[run.list].elements.list[position]
   }
 
   /// Delivers the action to every element of a run of value models that
@@ -571,27 +600,64 @@ struct Walk: ~Copyable {
       model.isLeaf
     else { return false }
     let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
-    let elements = run.elements
-    let count = elements.count
     guard acceptance != .ignores else { return true }
-    deliveries += count
-    if acceptance == .exactType {
+    deliveries += run.count
+    let receiver = model.receiver
+    if acceptance == .exactType, let first = run.first {
       let actionBytes = actionBytes
       Exclusivity.modifying(run.place.access) {
-        let receiver = model.receiver
-        for position in 0..<count {
-          receiver.deliverExact(actionBytes, to: elements[position])
-        }
+        receiver.deliverExact(actionBytes, toEach: first, count: run.count, stride: run.stride)
       }
-    } else {
-      let action = action
-      Exclusivity.modifying(run.place.access) {
-        for position in 0..<count {
-          model.receiver.deliverFamily(action, to: elements[position])
+      return true
+    }
+    let action = action
+    let actionBytes = actionBytes
+    let places = (0..<run.count).map { address(of: $0, in: run) }
+    Exclusivity.modifying(run.place.access) {
+      for place in places {
+        if acceptance == .exactType {
+          receiver.deliverExact(actionBytes, to: place)
+        } else {
+          receiver.deliverFamily(action, to: place)
         }
       }
     }
     return true
+  }
+
+  /// How the collection type of `plan` is entered in place, or `nil` if it is not.
+  private func placedElements(
+    of plan: Unmanaged<TypePlan>, _ collectionType: any StandardCollection.Type
+  ) -> PlacedElements? {
+    if let made = plan._withUnsafeGuaranteedRef({ $0.placedElementsIfMade }) { return made }
+    let made = (collectionType as? any MutableElements.Type).map { mutable in
+      PlacedElements(
+        mutable: mutable,
+        elementPlan: Unmanaged.passUnretained(plans.plan(for: mutable.placedElementType)),
+        isArray: mutable.isArray)
+    }
+    plan.takeUnretainedValue().placedElementsIfMade = .some(made)
+    return made
+  }
+
+  /// The elements of the array at `address` as a run, read from its storage,
+  /// which is retained for the walk; `nil` when the storage is shared, to be
+  /// copied before it changes, or cannot be read.
+  private mutating func arrayRun(at address: UnsafeMutableRawPointer, _ element: Place) -> PlaceRun?
+  {
+    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
+      return nil
+    #else
+      let access = element.plan._withUnsafeGuaranteedRef { $0.access }
+      guard access.alignment <= 16 else { return nil }
+      let storage = Reflection.arrayStorage(at: address)
+      let count = Reflection.arrayCount(storage: storage)
+      guard count > 0, RuntimeFunctions.isUniquelyReferenced(storage) else { return nil }
+      retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
+      return PlaceRun(
+        first: UnsafeMutableRawPointer(mutating: Reflection.arrayElements(storage: storage)),
+        stride: access.stride, count: count, next: 0, list: -1, place: element)
+    #endif
   }
 
   /// Delivers the action to a value model where it is stored, then pushes what it holds.
@@ -667,12 +733,23 @@ struct Place {
 
 /// The elements of a collection entered in place, and the next one to enter.
 struct PlaceRun {
-  let elements: ElementPlaces
-  /// A dictionary's keys, in the order of its values, when paths are kept.
-  let keys: [Any]
+  /// `count` elements from `first`, `stride` bytes apart; `nil` for a
+  /// dictionary, whose element addresses are in the walk's list at `list`.
+  let first: UnsafeMutableRawPointer?
+  let stride: Int
+  let count: Int
   var next: Int
+  let list: Int
   /// Where the collection is, seen as an element: the plan is the elements'.
   let place: Place
+}
+
+/// How a collection type's elements are entered in place.
+struct PlacedElements {
+  let mutable: any MutableElements.Type
+  let elementPlan: Unmanaged<TypePlan>
+  /// Whether it is an `Array` or `ContiguousArray`, whose storage the walk can read.
+  let isArray: Bool
 }
 
 /// One step of a value model's path from the class model that holds it.

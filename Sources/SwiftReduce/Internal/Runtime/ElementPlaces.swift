@@ -4,6 +4,10 @@ protocol MutableElements {
   /// The type of the values at the places: a dictionary's `Value`, an array's `Element`.
   static var placedElementType: Any.Type { get }
 
+  /// Whether values are an `Array` or `ContiguousArray`: one reference to a
+  /// storage object holding the count and the elements.
+  static var isArray: Bool { get }
+
   /// Where the elements of the collection stored at `address` live, after
   /// making its storage unique to that collection; `nil` if it is empty.
   ///
@@ -34,6 +38,7 @@ struct ElementPlaces {
 
 extension Array: MutableElements {
   static var placedElementType: Any.Type { Element.self }
+  static var isArray: Bool { true }
 
   static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
     let array = address.assumingMemoryBound(to: Self.self)
@@ -52,6 +57,7 @@ extension Array: MutableElements {
 
 extension ContiguousArray: MutableElements {
   static var placedElementType: Any.Type { Element.self }
+  static var isArray: Bool { true }
 
   static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
     let array = address.assumingMemoryBound(to: Self.self)
@@ -67,6 +73,7 @@ extension ContiguousArray: MutableElements {
 
 extension Dictionary: MutableElements {
   static var placedElementType: Any.Type { Value.self }
+  static var isArray: Bool { false }
 
   static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
     let dictionary = address.assumingMemoryBound(to: Self.self)

@@ -80,6 +80,11 @@ final class TypePlan {
   @exclusivity(unchecked)
   var presentationIfMade: Presentation?
 
+  /// How the walk enters a collection of this type in place, if it does;
+  /// set by the walk on first use.
+  @exclusivity(unchecked)
+  var placedElementsIfMade: PlacedElements??
+
   /// The named stored properties; set by ``PlanCache/fields(of:)`` on first use.
   @exclusivity(unchecked)
   var fieldsIfMade: [PlanField]??
