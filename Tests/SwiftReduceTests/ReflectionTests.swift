@@ -18,6 +18,31 @@ struct ReflectionTests {
     #expect(fields.map(\.offset) == [16, 32])
   }
 
+  @Test func fieldRecordsTellAVarFromALet() throws {
+    let classFields = try #require(Reflection.storedFields(of: Mutability.self))
+    #expect(classFields.map(\.isVar) == [true, false, true])
+    let structFields = try #require(Reflection.storedFields(of: MutabilityValue.self))
+    #expect(structFields.map(\.isVar) == [false, true])
+    let tupleFields = try #require(Reflection.storedFields(of: (Int, String).self))
+    #expect(tupleFields.map(\.isVar) == [true, true])
+  }
+
+  @Test func uniquenessIsAskedOfArrayStorageWithoutARetain() throws {
+    var array = [1, 2, 3]
+    // An array is one reference to its storage object.
+    let storage = try #require(UnsafeRawPointer(bitPattern: unsafeBitCast(array, to: UInt.self)))
+    #expect(RuntimeFunctions.isUniquelyReferenced(storage))
+    let copy = array
+    #expect(!RuntimeFunctions.isUniquelyReferenced(storage))
+    array.append(4)
+    #expect(copy == [1, 2, 3])
+  }
+
+  @Test func theRuntimeEntryPointsAreFoundByName() {
+    #expect(RuntimeFunctions.beginAccess != nil)
+    #expect(RuntimeFunctions.endAccess != nil)
+  }
+
   @Test func instanceSizeAndAlignmentComeFromClassMetadata() {
     let (size, alignmentMask) = Reflection.instanceSizeAndAlignmentMask(of: Sized.self)
     #expect(size == 25)
@@ -51,4 +76,17 @@ struct ReflectionTests {
     #expect(messenger.delegate === other)
     #expect(messenger.delegate is Depot)
   }
+}
+
+/// A class with `var`s around a `let`.
+private final class Mutability {
+  var first = 0
+  let second = ""
+  weak var third: Mutability?
+}
+
+/// A struct with a `let` and a `var`.
+private struct MutabilityValue {
+  let first: Int
+  var second: String
 }
