@@ -1,0 +1,103 @@
+import Observation
+import SwiftReduce
+import SwiftReduceTestSupport
+import Testing
+
+/// Runs the examples of the *Value Models* article verbatim, but for a local
+/// `print` that records lines, and compares the whole output with the output
+/// the article shows.
+@MainActor
+@Suite(.serialized)
+struct ValueModelsArticleTests {
+  init() {
+    ValueModelsArticle.output = []
+  }
+
+  private func print(_ items: Any...) {
+    ValueModelsArticle.print(items.map { "\($0)" }.joined(separator: " "))
+  }
+
+  @Test func overviewExampleReducesEveryCounterInPlace() {
+    let store = Store(Board())
+    store.dispatch(CounterAction.increment)
+    print(store.counter.count, store.counters.map(\.count))
+
+    expectLines(ValueModelsArticle.output, "1 [1, 1]")
+  }
+
+  @Test func placesExampleReducesEachPlaceInPreOrder() {
+    let store = Store(Pitch())
+    store.dispatch(Whistle())
+    print(
+      store.striker.whistles, store.striker.substitutes[0].whistles, store.keeper?.whistles ?? 0)
+
+    expectLines(
+      ValueModelsArticle.output,
+      """
+      striker
+      striker.substitutes[0]
+      defenders[0]
+      byNumber[9]
+      keeper
+      wings.0
+      wings.1
+      squad.coach
+      squad.captain
+      1 1 1
+      """)
+  }
+
+  @Test func valueSemanticsExampleLeavesCopiesAsTheyWere() {
+    let board = Board()
+    let shared = board.counters
+    let store = Store(board)
+    let before = store.counter
+    store.dispatch(CounterAction.increment)
+    print(before.count, store.counter.count)
+    print(shared.map(\.count), store.counters.map(\.count))
+
+    expectLines(
+      ValueModelsArticle.output,
+      """
+      0 1
+      [0, 0] [1, 1]
+      """)
+  }
+
+  @Test func bindingExampleDispatchesToEveryCounter() {
+    let store = Store(Board())
+    let count = store[\.counter.count, CounterAction.set]
+    count.wrappedValue = 5
+    print(count.wrappedValue, store.counters.map(\.count))
+
+    expectLines(ValueModelsArticle.output, "5 [5, 5]")
+  }
+
+  @Test func observationExampleTellsTheReaderOfTheCounter() {
+    let store = Store(Board())
+    withObservationTracking {
+      _ = store.counter.count
+    } onChange: {
+      ValueModelsArticle.print("counter read is out of date")
+    }
+    store.dispatch(CounterAction.increment)
+    print("dispatched increment")
+
+    expectLines(
+      ValueModelsArticle.output,
+      """
+      counter read is out of date
+      dispatched increment
+      """)
+  }
+
+  @Test func readmeExampleKeepsTheCopyTakenBefore() {
+    let board = Board()
+    let before = board.counters
+    let store = Store(board)
+    store.dispatch(CounterAction.increment)
+    print(store.counter.count, store.counters.map(\.count), before.map(\.count))
+
+    expectLines(ValueModelsArticle.output, "1 [1, 1] [0, 0]")
+  }
+}
