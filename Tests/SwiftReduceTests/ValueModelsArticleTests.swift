@@ -64,6 +64,62 @@ struct ValueModelsArticleTests {
       """)
   }
 
+  @Test func snapshotExampleShowsValueModelsWithTheirPaths() {
+    let store = Store(Board())
+    let before = TreeSnapshot(store.root)
+    store.dispatch(CounterAction.increment)
+    print(TreeSnapshot(store.root))
+    print(TreeSnapshot(store.root).difference(from: before))
+    print(store.recipients(of: CounterAction.set(0)))
+
+    expectLines(
+      ValueModelsArticle.output,
+      """
+      Board
+        counter: Counter
+          count: 1
+        counters: 2 elements
+          [0]: Counter
+            count: 1
+          [1]: Counter
+            count: 1
+      counter.count
+        - 0
+        + 1
+      counters[0].count
+        - 0
+        + 1
+      counters[1].count
+        - 0
+        + 1
+      [counter: Counter, counters[0]: Counter, counters[1]: Counter]
+      """)
+  }
+
+  @Test func notReducedExampleReducesOnlyTheClassModelTheLetHolds() {
+    let store = Store(Locker())
+    store.dispatch(Whistle())
+
+    expectLines(ValueModelsArticle.output, "bench.coach")
+  }
+
+  #if DEBUG
+    @Test func notReducedExampleReportsEachPlaceOnceWithTheArticlesWording() async {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let store = Store(Locker())
+          store.dispatch(Whistle())
+          store.dispatch(Whistle())
+        }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message == """
+          (report to be pasted once routing lands)
+          """)
+    }
+  #endif
+
   @Test func bindingExampleDispatchesToEveryCounter() {
     let store = Store(Board())
     let count = store[\.counter.count, CounterAction.set]
