@@ -7,13 +7,18 @@ public struct Recipient {
   /// ``TreeSnapshot`` and ``TreeDifference`` write paths.
   public let path: String
 
-  /// The model.
-  public let model: any Reducer
+  /// The model, if it is a class model.
+  public let model: (any Reducer)?
+
+  /// A copy of the model as it is now, if it is a value model.
+  public let valueModel: (any ValueReducer)?
 }
 
 extension Recipient: CustomStringConvertible {
   /// The path and the model's type: `favoriteMovies: FavoriteMovies`.
   public var description: String {
-    "\(path): \(type(of: model))"
+    if let model { return "\(path): \(type(of: model))" }
+    if let valueModel { return "\(path): \(type(of: valueModel))" }
+    return path
   }
 }

@@ -32,23 +32,54 @@ extension Store {
   /// - Parameter action: The action to route.
   /// - Returns: Each model that would reduce `action`, first to last.
   public func recipients(of action: any Action) -> [Recipient] {
-    let models = Walk.recipients(of: action, from: root)
-    let paths = ModelPaths.paths(to: models, from: root)
-    return models.compactMap { model in
-      guard let reducer = model as? any Reducer else { return nil }
-      return Recipient(path: paths[ObjectIdentifier(model)] ?? "?", model: reducer)
+    let found = Walk.recipients(of: action, from: root)
+    let paths = ModelPaths.paths(
+      to: found.reached + found.reachedValues.map(\.owner), from: root)
+    func path(of model: AnyObject) -> String { paths[ObjectIdentifier(model)] ?? "?" }
+    var recipients: [Recipient] = []
+    var values = found.reachedValues[...]
+    for (position, model) in found.reached.enumerated() {
+      while let value = values.first, value.position == position {
+        recipients.append(recipient(value, found.pathSteps, ownerPath: path(of: value.owner)))
+        values = values.dropFirst()
+      }
+      if let reducer = model as? any Reducer {
+        recipients.append(Recipient(path: path(of: model), model: reducer, valueModel: nil))
+      }
     }
+    for value in values {
+      recipients.append(recipient(value, found.pathSteps, ownerPath: path(of: value.owner)))
+    }
+    return recipients
+  }
+
+  private func recipient(
+    _ value: ReachedValue, _ steps: [(parent: Int, step: PathStep)], ownerPath: String
+  ) -> Recipient {
+    Recipient(
+      path: ModelPaths.path(to: value, steps: steps, ownerPath: ownerPath), model: nil,
+      valueModel: value.value as? any ValueReducer)
   }
 
   /// Stops the program for a ``Reducer/handledBelow`` declaration that left
   /// out `action`, naming the type, the action and the path of the model it missed.
   func stop(for declaration: FalseDeclaration, _ action: any Action) -> Never {
-    let missed = declaration.missed
-    let path = ModelPaths.paths(to: [missed], from: root)[ObjectIdentifier(missed)]
+    let missedType: Any.Type
+    let path: String?
+    switch declaration.missed {
+    case let .object(missed):
+      missedType = type(of: missed)
+      path = ModelPaths.paths(to: [missed], from: root)[ObjectIdentifier(missed)]
+    case let .value(missed, steps):
+      missedType = type(of: missed.value)
+      let ownerPath = ModelPaths.paths(to: [missed.owner], from: root)[
+        ObjectIdentifier(missed.owner)]
+      path = ownerPath.map { ModelPaths.path(to: missed, steps: steps, ownerPath: $0) }
+    }
     fatalError(
       """
       SwiftReduce: \(String(reflecting: declaration.declaringType)).handledBelow leaves out \
-      \(String(reflecting: type(of: action))), but the \(String(reflecting: type(of: missed))) \
+      \(String(reflecting: type(of: action))), but the \(String(reflecting: missedType)) \
       at \(path ?? "a path no snapshot shows") below it handles \(String(reflecting: action)). \
       Add the action's type to the declaration, or remove the declaration.
       """
@@ -70,8 +101,32 @@ extension Store {
   }
 }
 
+extension Store {
+  /// Reports, once per value model type and holder, value models a dispatch
+  /// met where they cannot be changed in place, and so did not reduce.
+  func reportNotInPlace(_ found: [(model: Any.Type, container: Any.Type)]) {
+    #if DEBUG
+      for (model, container) in found {
+        let key = [ObjectIdentifier(model), ObjectIdentifier(container)]
+        guard UnhandledActions.notInPlace.insert(key).inserted else { continue }
+        let line =
+          "SwiftReduce: the value model \(String(reflecting: model)) held in a "
+          + "\(String(reflecting: container)) is not reduced: it is held where it cannot be "
+          + "changed in place (a `let`, a `Set` element, an enum's payload or an existential "
+          + "such as `Any`). Hold it in a `var` of a class or value model, an Array, a "
+          + "ContiguousArray, a Dictionary's values, an Optional or a tuple (reported once per "
+          + "type and place in debug builds)\n"
+        var bytes = Array(line.utf8)
+        _ = write(2, &bytes, bytes.count)
+      }
+    #endif
+  }
+}
+
 /// The action types already reported as unhandled, for the whole process.
 @MainActor
 enum UnhandledActions {
   static var reported: Set<ObjectIdentifier> = []
+  /// The value model types and holders already reported as not reduced.
+  static var notInPlace: Set<[ObjectIdentifier]> = []
 }

@@ -124,6 +124,7 @@ public final class Store<Root: Reducer> {
   private func reduce(_ action: any Action) {
     let result = Walk.deliver(action, from: root)
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
+    if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
     guard result.deliveries > 0 else {
       // No model reduced it, so nothing read through the store changed.
       reportUnhandled(action)

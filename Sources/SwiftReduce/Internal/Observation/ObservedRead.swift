@@ -63,7 +63,8 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
     {
       return true
     }
-    return !Walk.recipients(of: action, from: model).isEmpty
+    let found = Walk.recipients(of: action, from: model)
+    return !found.reached.isEmpty || !found.reachedValues.isEmpty
   }
 }
 

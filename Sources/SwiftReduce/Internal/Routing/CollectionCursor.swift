@@ -5,6 +5,9 @@
 protocol ElementCursor: AnyObject {
   /// The next element in iteration order, or `nil` when the walk is over.
   func next() -> Any?
+
+  /// The type of the collection, for reports of value models found in it.
+  var collectionType: Any.Type { get }
 }
 
 /// The cursor over one value of the collection type `Elements`.
@@ -16,6 +19,8 @@ final class CollectionCursor<Elements: Collection>: ElementCursor {
     self.elements = elements
     self.position = elements.startIndex
   }
+
+  var collectionType: Any.Type { Elements.self }
 
   func next() -> Any? {
     guard position != elements.endIndex else { return nil }

@@ -12,4 +12,8 @@ enum Frame {
   case value(index: Int)
   /// A collection being iterated, by the cursor in the walk's cursor list at `index`.
   case elements(index: Int)
+  /// A value entered where it is stored, in the walk's place list at `index`.
+  case place(index: Int)
+  /// The elements of a collection entered in place, in the walk's run list at `index`.
+  case placeRun(index: Int)
 }

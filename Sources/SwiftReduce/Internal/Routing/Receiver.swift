@@ -14,10 +14,7 @@ protocol ActionReceiver {
 /// The receiver for models of type `Model`.
 struct Receiver<Model: Reducer>: ActionReceiver {
   func acceptance(of action: any Action) -> ModelPlan.Acceptance {
-    if ObjectIdentifier(type(of: action)) == ObjectIdentifier(Model.ReducedAction.self) {
-      return .exactType
-    }
-    return action is Model.ReducedAction ? .family : .ignores
+    ModelPlan.Acceptance(of: action, by: Model.ReducedAction.self)
   }
 
   func deliverExact(_ action: UnsafeRawPointer, to model: UnsafeRawPointer) {
@@ -41,4 +38,43 @@ func makeReceiver(for type: any Reducer.Type) -> any ActionReceiver {
 
 private func openReceiver<Model: Reducer>(_ type: Model.Type) -> any ActionReceiver {
   Receiver<Model>()
+}
+
+/// The receiver for value models of type `Model`: the address it is given is
+/// the value's, which `reduce(action:)` changes in place.
+struct ValueReceiver<Model: ValueReducer>: ActionReceiver {
+  func acceptance(of action: any Action) -> ModelPlan.Acceptance {
+    ModelPlan.Acceptance(of: action, by: Model.ReducedAction.self)
+  }
+
+  func deliverExact(_ action: UnsafeRawPointer, to model: UnsafeRawPointer) {
+    UnsafeMutablePointer(mutating: model.assumingMemoryBound(to: Model.self)).pointee.reduce(
+      action: action.assumingMemoryBound(to: Model.ReducedAction.self).pointee)
+  }
+
+  func deliverFamily(_ action: any Action, to model: UnsafeRawPointer) {
+    guard let typed = action as? Model.ReducedAction else { return }
+    UnsafeMutablePointer(mutating: model.assumingMemoryBound(to: Model.self)).pointee.reduce(
+      action: typed)
+  }
+}
+
+/// A receiver for the value model type `type`, opened from its existential metatype.
+func makeReceiver(for type: any ValueReducer.Type) -> any ActionReceiver {
+  openValueReceiver(type)
+}
+
+private func openValueReceiver<Model: ValueReducer>(_ type: Model.Type) -> any ActionReceiver {
+  ValueReceiver<Model>()
+}
+
+extension ModelPlan.Acceptance {
+  /// How a `reduce(action:)` whose parameter is of type `reduced` takes `action`.
+  init<Reduced>(of action: any Action, by reduced: Reduced.Type) {
+    if ObjectIdentifier(type(of: action)) == ObjectIdentifier(reduced) {
+      self = .exactType
+    } else {
+      self = action is Reduced ? .family : .ignores
+    }
+  }
 }

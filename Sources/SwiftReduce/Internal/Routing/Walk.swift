@@ -54,6 +54,15 @@ struct Walk: ~Copyable {
   private let mode: Mode
   /// The models that took the action: counted when delivering, kept when collecting.
   private(set) var reached: [AnyObject] = []
+  /// The value models that took the action, when collecting; each one's
+  /// ``ReachedValue/position`` says which class models came before it.
+  private(set) var reachedValues: [ReachedValue] = []
+  /// The steps of value models' paths from their owners, when collecting:
+  /// each names its parent step, `-1` for the owner itself.
+  private(set) var pathSteps: [(parent: Int, step: PathStep)] = []
+  /// Value models met where they cannot be changed in place, and the type
+  /// of the value or model holding them: reported in debug builds.
+  private(set) var notInPlace: [(model: Any.Type, container: Any.Type)] = []
   private(set) var deliveries = 0
   /// A declaration found to leave out the action, which ends the walk.
   private(set) var falseDeclaration: FalseDeclaration?
@@ -76,18 +85,31 @@ struct Walk: ~Copyable {
   /// Values that may hold models, and the cursors of collections being iterated.
   private var values: [(value: Any, plan: Unmanaged<TypePlan>)] = []
   private var cursors: [any ElementCursor] = []
+  /// Values entered where they are stored, and collections iterated in place.
+  private var places: [Place] = []
+  private var runs: [PlaceRun] = []
+  /// Whether value models' paths are kept: only when collecting.
+  private let keepsPaths: Bool
+
+  /// What one walk found.
+  struct Result {
+    var deliveries = 0
+    var reached: [AnyObject] = []
+    var reachedValues: [ReachedValue] = []
+    var pathSteps: [(parent: Int, step: PathStep)] = []
+    var falseDeclaration: FalseDeclaration?
+    var notInPlace: [(model: Any.Type, container: Any.Type)] = []
+  }
 
   /// Delivers `action` to every model reachable from `root` that handles it.
   ///
-  /// - Returns: The number of models that reduced the action, and, in debug
+  /// - Returns: The number of models that reduced the action; in debug
   ///   builds, a declaration found to leave out a model that takes the
-  ///   action, which ended the walk there; the store words the message.
+  ///   action, which ended the walk there (the store words the message), and
+  ///   the value models met where they cannot be reduced in place.
   @MainActor
-  static func deliver(_ action: any Action, from root: AnyObject) -> (
-    deliveries: Int, falseDeclaration: FalseDeclaration?
-  ) {
-    let result = walk(action, from: root, mode: .deliver, plans: .shared)
-    return (result.deliveries, result.falseDeclaration)
+  static func deliver(_ action: any Action, from root: AnyObject) -> Result {
+    walk(action, from: root, mode: .deliver, plans: .shared)
   }
 
   /// Every model a dispatch would reach from `root`, in the walk's order, reducing nothing.
@@ -101,20 +123,23 @@ struct Walk: ~Copyable {
 
   /// The models `action` would be delivered to, in delivery order, reducing nothing.
   @MainActor
-  static func recipients(of action: any Action, from root: AnyObject) -> [AnyObject] {
-    walk(action, from: root, mode: .collect(honoringDeclarations: true), plans: .shared).reached
+  static func recipients(of action: any Action, from root: AnyObject) -> Result {
+    walk(action, from: root, mode: .collect(honoringDeclarations: true), plans: .shared)
   }
 
   private static func walk(
     _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache
-  ) -> (deliveries: Int, reached: [AnyObject], falseDeclaration: FalseDeclaration?) {
-    func open<Concrete: Action>(_ concrete: Concrete) -> (Int, [AnyObject], FalseDeclaration?) {
+  ) -> Result {
+    func open<Concrete: Action>(_ concrete: Concrete) -> Result {
       withUnsafePointer(to: concrete) { bytes in
         var walk = Walk(
           action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
           mode: mode)
         walk.run(from: root)
-        return (walk.deliveries, walk.reached, walk.falseDeclaration)
+        return Result(
+          deliveries: walk.deliveries, reached: walk.reached, reachedValues: walk.reachedValues,
+          pathSteps: walk.pathSteps, falseDeclaration: walk.falseDeclaration,
+          notInPlace: walk.notInPlace)
       }
     }
     return open(action)
@@ -130,6 +155,7 @@ struct Walk: ~Copyable {
     self.action = action
     self.actionType = ObjectIdentifier(type(of: action))
     self.actionBytes = actionBytes
+    if case .deliver = mode { keepsPaths = false } else { keepsPaths = true }
     let buffers = plans.spareBuffers.popLast() ?? WalkBuffers()
     stack = buffers.stack
     visited = buffers.visited
@@ -158,6 +184,10 @@ struct Walk: ~Copyable {
         read(values[index].value, values[index].plan)
       case let .elements(index):
         nextElement(index)
+      case let .place(index):
+        enter(places[index])
+      case let .placeRun(index):
+        nextInRun(index)
       }
     }
   }
@@ -168,17 +198,7 @@ struct Walk: ~Copyable {
   private mutating func reduceAndRead(
     _ object: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>
   ) {
-    // Unmanaged, borrowed without retaining: plans live as long as the process.
-    let actionType = actionType
-    var answer = model._withUnsafeGuaranteedRef {
-      $0.lastActionType == actionType ? ($0.lastAcceptance, $0.lastSkipsBelow) : nil
-    }
-    if answer == nil {
-      let plan = model.takeUnretainedValue()
-      plan.acceptance(of: action, actionType: actionType)
-      answer = (plan.lastAcceptance, plan.lastSkipsBelow)
-    }
-    guard let (acceptance, skipsBelow) = answer else { return }
+    let (acceptance, skipsBelow) = answer(of: model)
     if acceptance != .ignores {
       take(object, model, acceptance)
     } else if case .collectEveryModel = mode {
@@ -196,8 +216,23 @@ struct Walk: ~Copyable {
       return
     }
     let start = stack.count
-    perform(reads, at: object)
+    perform(reads, at: object, in: .object)
     stack.reverse(from: start)
+  }
+
+  /// How a model of `model`'s type takes the action, and whether its
+  /// declaration skips what it holds.
+  private func answer(of model: Unmanaged<ModelPlan>) -> (ModelPlan.Acceptance, Bool) {
+    // Unmanaged, borrowed without retaining: plans live as long as the process.
+    let actionType = actionType
+    if let answer = model._withUnsafeGuaranteedRef({
+      $0.lastActionType == actionType ? ($0.lastAcceptance, $0.lastSkipsBelow) : nil
+    }) {
+      return answer
+    }
+    let plan = model.takeUnretainedValue()
+    plan.acceptance(of: action, actionType: actionType)
+    return (plan.lastAcceptance, plan.lastSkipsBelow)
   }
 
   /// Delivers the action to a model that takes it, or lists the model.
@@ -220,10 +255,20 @@ struct Walk: ~Copyable {
   /// Stops the program if a model below `object` takes the action its type's declaration skips.
   private mutating func checkDeclaration(of object: UnsafeRawPointer, _ model: ModelPlan) {
     let declaring = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-    let below = Self.walk(
-      action, from: declaring, mode: .collect(honoringDeclarations: false), plans: plans
-    ).reached.filter { $0 !== declaring }
-    guard let missed = below.first else { return }
+    let found = Self.walk(
+      action, from: declaring, mode: .collect(honoringDeclarations: false), plans: plans)
+    let below = found.reached.filter { $0 !== declaring }
+    // The first value model below comes before the class models listed after it.
+    let missed: FalseDeclaration.Missed
+    if let value = found.reachedValues.first,
+      value.position < (found.reached.firstIndex { $0 !== declaring } ?? .max)
+    {
+      missed = .value(value, steps: found.pathSteps)
+    } else if let object = below.first {
+      missed = .object(object)
+    } else {
+      return
+    }
     // The walk ends here; the store stops the program with the path, on the main actor.
     falseDeclaration = FalseDeclaration(declaringType: model.type, missed: missed)
     stack.removeAll()
@@ -238,7 +283,7 @@ struct Walk: ~Copyable {
     let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     for level in model.hierarchy {
       for index in 0..<Reflection.childCount(of: instance, as: level) {
-        reach(Reflection.child(of: instance, as: level, at: index))
+        reach(Reflection.child(of: instance, as: level, at: index), in: level)
       }
     }
     stack.reverse(from: start)
@@ -283,9 +328,20 @@ struct Walk: ~Copyable {
 
   // MARK: - Reading
 
+  /// What holds the fields a list of reads is made in.
+  private enum Container {
+    /// A model instance: its `var`s holding value models are entered in place.
+    case object
+    /// A value entered in place, in the place list at the index.
+    case place(Int)
+    /// A copy, whose value models cannot be changed: `type` is its type, for reports.
+    case copy(Any.Type)
+  }
+
   /// Pushes what `reads` find in the instance or value at `base`, in order.
-  private mutating func perform(_ reads: UnsafeBufferPointer<FieldRead>, at base: UnsafeRawPointer)
-  {
+  private mutating func perform(
+    _ reads: UnsafeBufferPointer<FieldRead>, at base: UnsafeRawPointer, in container: Container
+  ) {
     for read in reads {
       switch read {
       case let .object(offset, .strong), let .object(offset, .unmanaged):
@@ -305,51 +361,99 @@ struct Walk: ~Copyable {
           .objects(first: Reflection.arrayElements(storage: storage), count: count, stride: stride))
       case let .value(offset, plan):
         let value = plan._withUnsafeGuaranteedRef { $0.access.load(from: base + offset) }
-        reach(value, plan)
+        reach(value, plan, in: containerType(of: base, container))
+      case let .place(offset, plan, property):
+        let address = UnsafeMutableRawPointer(mutating: base + offset)
+        switch container {
+        case .object:
+          push(
+            Place(
+              address: address, plan: plan,
+              access: UnsafeMutableRawPointer(mutating: base + property),
+              owner: base,
+              path: step(.field(in: Reflection.classType(of: base), offset: offset), after: -1)))
+        case let .place(index):
+          let outer = places[index]
+          push(
+            Place(
+              address: address, plan: plan, access: outer.access, owner: outer.owner,
+              path: step(
+                .field(in: outer.plan.takeUnretainedValue().type, offset: offset), after: outer.path
+              )))
+        case let .copy(type):
+          let value = plan._withUnsafeGuaranteedRef { $0.access.load(from: base + offset) }
+          reach(value, plan, in: type)
+        }
       }
+    }
+  }
+
+  /// The type holding fields at `base`, for reports of value models that cannot be changed.
+  private func containerType(of base: UnsafeRawPointer, _ container: Container) -> Any.Type {
+    switch container {
+    case .object: Reflection.classType(of: base)
+    case let .place(index): places[index].plan.takeUnretainedValue().type
+    case let .copy(type): type
     }
   }
 
   /// Reads a value that may hold models, by its plan.
   private mutating func read(_ value: Any, _ plan: Unmanaged<TypePlan>) {
     let start = stack.count
+    let type = plan.takeUnretainedValue().type
     switch plan.takeUnretainedValue().shape {
     case let .fields(reads):
-      plan._withUnsafeGuaranteedRef { $0.access }.withBytes(of: value) { perform(reads, at: $0) }
+      plan._withUnsafeGuaranteedRef { $0.access }.withBytes(of: value) {
+        perform(reads, at: $0, in: .copy(type))
+      }
+    case let .valueModel(model):
+      // A copy: the models it holds are routed, it is not reduced.
+      if let reads = model.reads {
+        plan._withUnsafeGuaranteedRef { $0.access }.withBytes(of: value) {
+          perform(reads, at: $0, in: .copy(type))
+        }
+      } else {
+        readChildren(of: value, as: type)
+      }
     case let .optional(optionalType):
-      if let wrapped = optionalType.unwrap(value) { reach(wrapped) }
+      if let wrapped = optionalType.unwrap(value) { reach(wrapped, in: type) }
     case let .elements(collectionType):
       if let cursor = collectionType.makeCursor(over: value) {
         cursors.append(cursor)
         stack.append(.elements(index: cursors.count - 1))
       }
     case .allChildren:
-      let type = plan.takeUnretainedValue().type
-      for index in 0..<Reflection.childCount(of: value, as: type) {
-        reach(Reflection.child(of: value, as: type, at: index))
-      }
+      readChildren(of: value, as: type)
     case .inert, .model, .opaqueObject, .deferred:
       return
     }
     stack.reverse(from: start)
   }
 
+  /// Pushes every child the runtime shows of `value`, read as `type`.
+  private mutating func readChildren(of value: Any, as type: Any.Type) {
+    for index in 0..<Reflection.childCount(of: value, as: type) {
+      reach(Reflection.child(of: value, as: type, at: index), in: type)
+    }
+  }
+
   /// Visits the next element of the collection whose cursor is at `index`, leaving the cursor pushed.
   private mutating func nextElement(_ index: Int) {
     guard let element = cursors[index].next() else { return }
     stack.append(.elements(index: index))
-    reach(element)
+    reach(element, in: cursors[index].collectionType)
   }
 
   // MARK: - Reaching
 
-  /// Pushes a value found in a field, a payload or a collection, if it may hold models.
-  private mutating func reach(_ value: Any) {
+  /// Pushes a value found in a field, a payload or a collection of a value
+  /// of type `container`, if it may hold models.
+  private mutating func reach(_ value: Any, in container: Any.Type) {
     let plan = plans.plan(for: type(of: value))
-    reach(value, Unmanaged.passUnretained(plan))
+    reach(value, Unmanaged.passUnretained(plan), in: container)
   }
 
-  private mutating func reach(_ value: Any, _ plan: Unmanaged<TypePlan>) {
+  private mutating func reach(_ value: Any, _ plan: Unmanaged<TypePlan>, in container: Any.Type) {
     switch plan.takeUnretainedValue().shape {
     case .inert, .opaqueObject:
       return
@@ -357,7 +461,14 @@ struct Walk: ~Copyable {
       reach(value as AnyObject)
     case .deferred:
       // An existential is opened, and a recursive type's plan finished, by now.
-      reach(value)
+      reach(value, in: container)
+    case .valueModel:
+      // Met in a copy: a `let`, a set element, an enum payload or an existential.
+      #if DEBUG
+        notInPlace.append((plan.takeUnretainedValue().type, container))
+      #endif
+      values.append((value, plan))
+      stack.append(.value(index: values.count - 1))
     case .fields, .optional, .elements, .allChildren:
       values.append((value, plan))
       stack.append(.value(index: values.count - 1))
@@ -371,11 +482,191 @@ struct Walk: ~Copyable {
     retained.append(Unmanaged.passRetained(object))
     stack.append(.model(address, model))
   }
+
+  // MARK: - Values in place
+
+  /// Pushes a value to enter where it is stored.
+  private mutating func push(_ place: Place) {
+    places.append(place)
+    stack.append(.place(index: places.count - 1))
+  }
+
+  /// The index of a new step of a value model's path, after the step at
+  /// `parent`; `-1`, keeping nothing, unless paths are kept.
+  private mutating func step(_ step: @autoclosure () -> PathStep, after parent: Int) -> Int {
+    guard keepsPaths else { return -1 }
+    pathSteps.append((parent, step()))
+    return pathSteps.count - 1
+  }
+
+  /// Enters a value where it is stored: a value model is reduced there, and
+  /// what a value holds is read there, so the value models inside it are too.
+  private mutating func enter(_ place: Place) {
+    let start = stack.count
+    let plan = place.plan.takeUnretainedValue()
+    switch plan.shape {
+    case let .valueModel(model):
+      reduceAndRead(place, Unmanaged.passUnretained(model))
+    case let .fields(reads):
+      places.append(place)
+      perform(reads, at: place.address, in: .place(places.count - 1))
+    case let .optional(optionalType):
+      // The payload of a single-payload enum is stored at its start.
+      guard optionalType.hasWrapped(at: place.address) else { return }
+      let wrapped = Unmanaged.passUnretained(plans.plan(for: optionalType.wrappedType))
+      enter(place.moved(to: place.address, wrapped))
+      return
+    case let .elements(collectionType):
+      guard let mutable = collectionType as? any MutableElements.Type else {
+        reach(plan.access.load(from: place.address), place.plan, in: plan.type)
+        return
+      }
+      guard let elements = mutable.elementPlaces(at: place.address) else { return }
+      let elementPlan = Unmanaged.passUnretained(plans.plan(for: mutable.placedElementType))
+      let keys =
+        keepsPaths && elements.first == nil ? collectionType.keys(of: elements.storage) : []
+      runs.append(
+        PlaceRun(
+          elements: elements, keys: keys, next: 0,
+          place: place.moved(to: place.address, elementPlan)))
+      stack.append(.placeRun(index: runs.count - 1))
+      return
+    case .deferred:
+      // A struct met inside itself: its plan is finished by now.
+      let finished = plans.plan(for: plan.type)
+      guard finished !== plan else { return }
+      enter(place.moved(to: place.address, Unmanaged.passUnretained(finished)))
+      return
+    case .inert, .model, .opaqueObject, .allChildren:
+      reach(plan.access.load(from: place.address), place.plan, in: plan.type)
+    }
+    stack.reverse(from: start)
+  }
+
+  /// Enters the next element of the collection whose run is at `index`, leaving the run pushed.
+  private mutating func nextInRun(_ index: Int) {
+    let position = runs[index].next
+    guard position < runs[index].elements.count else { return }
+    runs[index].next += 1
+    stack.append(.placeRun(index: index))
+    let run = runs[index]
+    let step: PathStep = run.keys.isEmpty ? .index(position) : .key(run.keys[position])
+    enter(
+      Place(
+        address: run.elements[position], plan: run.place.plan, access: run.place.access,
+        owner: run.place.owner, path: self.step(step, after: run.place.path)))
+  }
+
+  /// Delivers the action to a value model where it is stored, then pushes what it holds.
+  private mutating func reduceAndRead(_ place: Place, _ model: Unmanaged<ModelPlan>) {
+    let (acceptance, _) = answer(of: model)
+    if acceptance != .ignores {
+      take(place, model, acceptance)
+    } else if case .collectEveryModel = mode {
+      reachedValues.append(reachedValue(at: place))
+    }
+    guard let reads = model._withUnsafeGuaranteedRef({ $0.isLeaf ? nil : $0.reads }) else {
+      if model._withUnsafeGuaranteedRef({ $0.reads == nil }) {
+        let plan = place.plan.takeUnretainedValue()
+        readChildren(of: plan.access.load(from: place.address), as: plan.type)
+      }
+      return
+    }
+    places.append(place)
+    perform(reads, at: place.address, in: .place(places.count - 1))
+  }
+
+  /// Delivers the action to a value model that takes it, or lists the model.
+  private mutating func take(
+    _ place: Place, _ model: Unmanaged<ModelPlan>, _ acceptance: ModelPlan.Acceptance
+  ) {
+    guard case .deliver = mode else {
+      reachedValues.append(reachedValue(at: place))
+      return
+    }
+    deliveries += 1
+    let address = UnsafeRawPointer(place.address)
+    // The class property holding the value is being modified while it reduces.
+    if acceptance == .exactType {
+      let actionBytes = actionBytes
+      Exclusivity.modifying(place.access) {
+        model._withUnsafeGuaranteedRef { $0.receiver.deliverExact(actionBytes, to: address) }
+      }
+    } else {
+      let action = action
+      Exclusivity.modifying(place.access) {
+        model.takeUnretainedValue().receiver.deliverFamily(action, to: address)
+      }
+    }
+  }
+
+  /// A collected value model: where it sits, and a copy of it.
+  private func reachedValue(at place: Place) -> ReachedValue {
+    let plan = place.plan.takeUnretainedValue()
+    return ReachedValue(
+      position: reached.count,
+      owner: Unmanaged<AnyObject>.fromOpaque(place.owner).takeUnretainedValue(),
+      path: place.path, value: plan.access.load(from: place.address))
+  }
+}
+
+/// A value entered where it is stored.
+struct Place {
+  let address: UnsafeMutableRawPointer
+  let plan: Unmanaged<TypePlan>
+  /// The class property that holds the value, which Swift's exclusivity
+  /// checks see being modified while a value model here reduces.
+  let access: UnsafeMutableRawPointer
+  /// The class model whose property holds the value.
+  let owner: UnsafeRawPointer
+  /// The last step of its path from the owner, in the walk's steps; `-1` for none.
+  let path: Int
+
+  /// The same place seen as a value of `plan`'s type at `address`.
+  func moved(to address: UnsafeMutableRawPointer, _ plan: Unmanaged<TypePlan>) -> Place {
+    Place(address: address, plan: plan, access: access, owner: owner, path: path)
+  }
+}
+
+/// The elements of a collection entered in place, and the next one to enter.
+struct PlaceRun {
+  let elements: ElementPlaces
+  /// A dictionary's keys, in the order of its values, when paths are kept.
+  let keys: [Any]
+  var next: Int
+  /// Where the collection is, seen as an element: the plan is the elements'.
+  let place: Place
+}
+
+/// One step of a value model's path from the class model that holds it.
+enum PathStep {
+  /// The stored property at `offset` in a value or instance of type `in`,
+  /// looking through inline structs and tuples.
+  case field(in: Any.Type, offset: Int)
+  case index(Int)
+  case key(Any)
+}
+
+/// A value model a collecting walk found: a copy of it, and where it sits.
+struct ReachedValue {
+  /// How many class models were found before it.
+  let position: Int
+  /// The class model whose property holds it.
+  let owner: AnyObject
+  /// The last step of its path from the owner, in the walk's steps.
+  let path: Int
+  let value: Any
 }
 
 /// A ``Reducer/handledBelow`` declaration that leaves out an action a model below takes.
 struct FalseDeclaration {
-  let declaringType: AnyClass
+  let declaringType: Any.Type
   /// The first model below the declaring one that takes the action.
-  let missed: AnyObject
+  let missed: Missed
+
+  enum Missed {
+    case object(AnyObject)
+    /// A value model, with the steps of the walk that found it.
+    case value(ReachedValue, steps: [(parent: Int, step: PathStep)])
+  }
 }

@@ -135,47 +135,58 @@ enum Reflection {
     }
     guard complete else { return nil }
 
-    var ownerships: [ReferenceOwnership] = []
+    var records: [FieldRecord] = []
     if let classType = type as? AnyClass {
       for level in classHierarchy(of: classType) {
-        guard let levelOwnerships = fieldOwnerships(of: level) else { return nil }
-        ownerships += levelOwnerships
+        guard let levelRecords = fieldRecords(of: level) else { return nil }
+        records += levelRecords
       }
     } else if kind(of: type) == .tuple {
-      ownerships = Array(repeating: .strong, count: offsetsAndTypes.count)
+      // A tuple's elements are as mutable as the tuple.
+      records = Array(
+        repeating: FieldRecord(ownership: .strong, isVar: true), count: offsetsAndTypes.count)
     } else {
-      guard let structOwnerships = fieldOwnerships(of: type) else { return nil }
-      ownerships = structOwnerships
+      guard let structRecords = fieldRecords(of: type) else { return nil }
+      records = structRecords
     }
-    guard ownerships.count == offsetsAndTypes.count else { return nil }
-    return zip(offsetsAndTypes, ownerships).map {
-      StoredField(offset: $0.offset, type: $0.type, ownership: $1)
+    guard records.count == offsetsAndTypes.count else { return nil }
+    return zip(offsetsAndTypes, records).map {
+      StoredField(offset: $0.offset, type: $0.type, ownership: $1.ownership, isVar: $1.isVar)
     }
   }
 
-  /// The reference ownership of each stored property declared by `type`
-  /// itself (not its superclasses), read from its field descriptor.
+  /// What a field descriptor records of one stored property.
+  private struct FieldRecord {
+    let ownership: ReferenceOwnership
+    let isVar: Bool
+  }
+
+  /// The reference ownership and mutability of each stored property declared
+  /// by `type` itself (not its superclasses), read from its field descriptor.
   ///
   /// The descriptor layouts read here are the Swift 5 ABI: a type context
   /// descriptor holds a relative pointer to its field descriptor at byte 16;
   /// a field descriptor has a 16-byte header (record size at byte 10, count
-  /// at byte 12) followed by records whose mangled type name is a relative
-  /// pointer at byte 4. `weak`, `unowned` and `unowned(unsafe)` storage end
-  /// the mangled name with `Xw`, `Xo` and `Xu`.
-  private static func fieldOwnerships(of type: Any.Type) -> [ReferenceOwnership]? {
+  /// at byte 12) followed by records that start with 32-bit flags (bit 1: a
+  /// `var`) and hold the mangled type name as a relative pointer at byte 4.
+  /// `weak`, `unowned` and `unowned(unsafe)` storage end the mangled name
+  /// with `Xw`, `Xo` and `Xu`.
+  private static func fieldRecords(of type: Any.Type) -> [FieldRecord]? {
     guard let descriptor = runtimeTypeContextDescriptor(type),
       let fields = relativeTarget(descriptor + 16)
     else { return [] }
     let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
     let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
     guard recordSize >= 12 || count == 0 else { return nil }
-    var ownerships: [ReferenceOwnership] = []
+    var records: [FieldRecord] = []
     for index in 0..<count {
       let record = fields + 16 + index * recordSize
       guard let mangledName = relativeTarget(record + 4) else { return nil }
-      ownerships.append(ownership(ofMangledTypeName: mangledName))
+      let flags = record.load(as: UInt32.self)
+      records.append(
+        FieldRecord(ownership: ownership(ofMangledTypeName: mangledName), isVar: flags & 0x2 != 0))
     }
-    return ownerships
+    return records
   }
 
   /// The payload type of the case with `tag` of the enum `type`, and whether

@@ -5,4 +5,6 @@ struct StoredField {
   /// The declared type, with any `weak` or `unowned` storage stripped.
   let type: Any.Type
   let ownership: ReferenceOwnership
+  /// Whether the property is a `var`: only a `var` can be changed in place.
+  let isVar: Bool
 }

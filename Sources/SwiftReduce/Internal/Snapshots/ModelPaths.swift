@@ -25,4 +25,53 @@ enum ModelPaths {
     builder.record(root: root)
     return builder.models
   }
+
+  /// The path to a value model a collecting walk found, given the path to
+  /// the class model that holds it and the walk's steps.
+  @MainActor
+  static func path(
+    to value: ReachedValue, steps: [(parent: Int, step: PathStep)], ownerPath: String
+  ) -> String {
+    var labels: [String] = []
+    var index = value.path
+    while index >= 0 {
+      labels.append(label(of: steps[index].step))
+      index = steps[index].parent
+    }
+    var path = ownerPath == "root" ? "" : ownerPath
+    for label in labels.reversed() {
+      if !path.isEmpty, !SnapshotLine.attachesDirectly(label) { path.append(".") }
+      path.append(label)
+    }
+    return path
+  }
+
+  /// The label a snapshot gives the value one step leads to.
+  @MainActor
+  private static func label(of step: PathStep) -> String {
+    switch step {
+    case let .index(position):
+      return "[\(position)]"
+    case let .key(key):
+      let text = SnapshotBuilder().oneLineText(of: key, PlanCache.shared.plan(for: type(of: key)))
+      return "[" + text + "]"
+    case let .field(type, offset):
+      return fieldLabel(in: type, offset: offset)
+    }
+  }
+
+  /// The name of the stored property at `offset` in `type`, through the
+  /// inline structs and tuples whose reads the walk looks through.
+  @MainActor
+  private static func fieldLabel(in type: Any.Type, offset: Int) -> String {
+    let plans = PlanCache.shared
+    guard let fields = plans.fields(of: plans.finishedPlan(for: type)),
+      let field = fields.last(where: { $0.offset == offset && $0.size > 0 })
+        ?? fields.last(where: { $0.offset <= offset && offset < $0.offset + $0.size })
+        ?? fields.last(where: { $0.offset == offset })
+    else { return "?" }
+    guard case .fields = field.plan.shape else { return field.name }
+    let inner = fieldLabel(in: field.type, offset: offset - field.offset)
+    return SnapshotLine.attachesDirectly(inner) ? field.name + inner : field.name + "." + inner
+  }
 }

@@ -429,7 +429,7 @@ struct SnapshotBuilder {
 
   /// A value on one line: its own format, or a struct, tuple or enum payload
   /// of such values written out as Swift writes them.
-  private func oneLineText(of value: Any, _ plan: TypePlan) -> String {
+  func oneLineText(of value: Any, _ plan: TypePlan) -> String {
     switch plans.presentation(of: plan) {
     case let .text(formatter):
       var text = ""

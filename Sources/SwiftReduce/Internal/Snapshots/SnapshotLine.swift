@@ -39,7 +39,7 @@ struct SnapshotLine: Equatable, Sendable {
 
   /// Whether a label follows a path without a dot: a subscript (`[0]`) or a
   /// tuple element, which the runtime names `.0`, `.1`.
-  private static func attachesDirectly(_ label: String) -> Bool {
+  static func attachesDirectly(_ label: String) -> Bool {
     label.hasPrefix("[") || label.hasPrefix(".")
   }
 }

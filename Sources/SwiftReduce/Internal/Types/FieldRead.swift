@@ -12,13 +12,28 @@ enum FieldRead {
   case objectArray(offset: Int, stride: Int)
   /// Any other value that may hold models: copied out and walked by its plan.
   case value(offset: Int, plan: Unmanaged<TypePlan>)
+  /// A `var` holding value models, entered where it is stored, so that they
+  /// are reduced in place; `property` is the offset of the enclosing class
+  /// property or value, whose storage is being modified while one reduces.
+  case place(offset: Int, plan: Unmanaged<TypePlan>, property: Int)
 
-  /// The same read, `distance` bytes further into the enclosing instance.
-  func shifted(by distance: Int) -> FieldRead {
+  /// The same read in a value stored `distance` bytes into the enclosing
+  /// instance or value; in a `let` (`isVar` false) nothing is changed in place.
+  func shifted(by distance: Int, isVar: Bool) -> FieldRead {
     switch self {
     case let .object(offset, ownership): .object(offset: offset + distance, ownership: ownership)
     case let .objectArray(offset, stride): .objectArray(offset: offset + distance, stride: stride)
     case let .value(offset, plan): .value(offset: offset + distance, plan: plan)
+    case let .place(offset, plan, _):
+      isVar
+        ? .place(offset: offset + distance, plan: plan, property: distance)
+        : .value(offset: offset + distance, plan: plan)
     }
+  }
+
+  /// Whether the read enters a value in place.
+  var isPlace: Bool {
+    if case .place = self { return true }
+    return false
   }
 }

@@ -1,4 +1,7 @@
-/// The per-class part of a plan: how to deliver actions and where children live.
+/// The per-model part of a plan: how to deliver actions and where children live.
+///
+/// The same for class models and value models: a class model's reads start
+/// at its instance, a value model's at the address of the value.
 final class ModelPlan {
   /// How this model type takes the action of the current dispatch.
   enum Acceptance {
@@ -10,8 +13,8 @@ final class ModelPlan {
     case family
   }
 
-  /// The model class.
-  let type: AnyClass
+  /// The model class, or the value model's type.
+  let type: Any.Type
 
   let receiver: any ActionReceiver
 
@@ -19,7 +22,7 @@ final class ModelPlan {
   /// when the layout could not be read and every child is read through the runtime.
   let reads: UnsafeBufferPointer<FieldRead>?
 
-  /// The class and its superclasses, root-most first.
+  /// The class and its superclasses, root-most first; empty for a value model.
   let hierarchy: [AnyClass]
 
   /// Whether instances hold nothing that may be a model, so they are never read.
@@ -43,7 +46,7 @@ final class ModelPlan {
   private var answers: [ObjectIdentifier: (acceptance: Acceptance, skipsBelow: Bool)] = [:]
 
   init(
-    type: AnyClass, receiver: any ActionReceiver, reads: UnsafeBufferPointer<FieldRead>?,
+    type: Any.Type, receiver: any ActionReceiver, reads: UnsafeBufferPointer<FieldRead>?,
     hierarchy: [AnyClass], handledBelow: HandledBelow
   ) {
     self.type = type

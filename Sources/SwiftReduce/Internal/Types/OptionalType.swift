@@ -7,6 +7,10 @@ protocol OptionalType {
 
   /// `value` with its wrapped value replaced by `transform` of it.
   static func mapWrapped(of value: Any, _ transform: (Any) -> Any) -> Any
+
+  /// Whether the optional of this type stored at `address` holds a value,
+  /// which is then stored at `address` too: a payload comes first.
+  static func hasWrapped(at address: UnsafeRawPointer) -> Bool
 }
 
 extension Optional: OptionalType {
@@ -20,5 +24,9 @@ extension Optional: OptionalType {
   static func mapWrapped(of value: Any, _ transform: (Any) -> Any) -> Any {
     guard let optional = value as? Wrapped? else { return value }
     return optional.map { transform($0) as? Wrapped ?? $0 } as Any
+  }
+
+  static func hasWrapped(at address: UnsafeRawPointer) -> Bool {
+    address.assumingMemoryBound(to: Self.self).pointee != nil
   }
 }

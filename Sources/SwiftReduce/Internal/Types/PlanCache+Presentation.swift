@@ -43,6 +43,9 @@ extension PlanCache {
     switch plan.shape {
     case .model:
       return .model
+    case .valueModel:
+      // Shown and copied like any struct (or enum) of its shape.
+      return Reflection.kind(of: type) == .enum ? .enumeration : .fields
     case .opaqueObject:
       return .object
     case .fields:

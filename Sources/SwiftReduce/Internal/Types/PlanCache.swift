@@ -23,8 +23,13 @@ final class PlanCache {
     let key = ObjectIdentifier(type)
     if let plan = plans[key] { return plan }
     if inProgress.contains(key) {
-      // Kept alive by `placeholders`, since reads may name it.
-      let placeholder = TypePlan(type, .deferred)
+      // Kept alive by `placeholders`, since reads may name it. A struct met
+      // inside itself may hold value models (`struct Node: ValueReducer {
+      // var children: [Node] }`); whether it does is not known yet, so the
+      // places that hold it are entered in place, as if it did.
+      let kind = Reflection.kind(of: type)
+      let placeholder = TypePlan(
+        type, .deferred, holdsValueModels: kind == .struct || kind == .tuple)
       placeholders.append(placeholder)
       return placeholder
     }
@@ -58,8 +63,10 @@ final class PlanCache {
       guard let optional = type as? any OptionalType.Type else {
         return TypePlan(type, .allChildren)
       }
-      return plan(for: optional.wrappedType).mayHoldModels
-        ? TypePlan(type, .optional(optional)) : TypePlan(type, .inert)
+      let wrapped = plan(for: optional.wrappedType)
+      return wrapped.mayHoldModels
+        ? TypePlan(type, .optional(optional), holdsValueModels: wrapped.holdsValueModels)
+        : TypePlan(type, .inert)
     case .tuple:
       return makeFieldsPlan(for: type)
     case .plainData:
@@ -79,6 +86,11 @@ final class PlanCache {
     if type is any UntraversedStorage.Type {
       return TypePlan(type, .inert)
     }
+    if let valueModelType = type as? any ValueReducer.Type {
+      return TypePlan(
+        type, .valueModel(makeValueModelPlan(for: valueModelType)), mayHoldModels: true,
+        holdsValueModels: true)
+    }
     if let array = type as? any ContiguousStorageArray.Type,
       Reflection.isObjectReference(array.storedElementType)
     {
@@ -86,8 +98,12 @@ final class PlanCache {
       return TypePlan(type, .fields(Self.store([.objectArray(offset: 0, stride: stride)])))
     }
     if let collection = type as? any StandardCollection.Type {
-      return plan(for: collection.elementType).mayHoldModels
-        ? TypePlan(type, .elements(collection)) : TypePlan(type, .inert)
+      let element = plan(for: collection.elementType)
+      return element.mayHoldModels
+        ? TypePlan(
+          type, .elements(collection),
+          holdsValueModels: element.holdsValueModels && type is any MutableElements.Type)
+        : TypePlan(type, .inert)
     }
     if Reflection.kind(of: type) == .enum {
       return Reflection.enumHasNoPayloadCases(type)
@@ -101,7 +117,9 @@ final class PlanCache {
       return TypePlan(type, .allChildren)
     }
     let reads = reads(for: fields)
-    return reads.isEmpty ? TypePlan(type, .inert) : TypePlan(type, .fields(Self.store(reads)))
+    return reads.isEmpty
+      ? TypePlan(type, .inert)
+      : TypePlan(type, .fields(Self.store(reads)), holdsValueModels: reads.contains { $0.isPlace })
   }
 
   private func makeModelPlan(for type: any Reducer.Type) -> ModelPlan {
@@ -111,11 +129,20 @@ final class PlanCache {
       hierarchy: Reflection.classHierarchy(of: type), handledBelow: type.handledBelow)
   }
 
+  private func makeValueModelPlan(for type: any ValueReducer.Type) -> ModelPlan {
+    // An enum's payload cannot be changed in place: it is read as a copy.
+    let fields = Reflection.kind(of: type) == .struct ? Reflection.storedFields(of: type) : nil
+    return ModelPlan(
+      type: type, receiver: makeReceiver(for: type),
+      reads: fields.map { Self.store(self.reads(for: $0)) }, hierarchy: [],
+      handledBelow: .anything)
+  }
+
   /// The reads that find every model in `fields`.
   ///
   /// Inline structs and tuples are looked through, so their reads become
   /// reads at their own offsets; collections are not, since their elements
-  /// live elsewhere.
+  /// live elsewhere. A `var` that may hold value models is entered in place.
   private func reads(for fields: [StoredField]) -> [FieldRead] {
     var reads: [FieldRead] = []
     for field in fields {
@@ -124,7 +151,11 @@ final class PlanCache {
       if field.ownership != .strong || Reflection.isObjectReference(field.type) {
         reads.append(.object(offset: field.offset, ownership: field.ownership))
       } else if case let .fields(inner) = plan.shape {
-        reads += inner.map { $0.shifted(by: field.offset) }
+        reads += inner.map { $0.shifted(by: field.offset, isVar: field.isVar) }
+      } else if plan.holdsValueModels && field.isVar {
+        reads.append(
+          .place(offset: field.offset, plan: Unmanaged.passUnretained(plan), property: field.offset)
+        )
       } else {
         reads.append(.value(offset: field.offset, plan: Unmanaged.passUnretained(plan)))
       }

@@ -20,6 +20,8 @@ final class TypePlan {
     case opaqueObject
     /// An instance of a model class.
     case model(ModelPlan)
+    /// A value model: reduced where it is stored, then read like a struct.
+    case valueModel(ModelPlan)
     /// A struct, a tuple, or an array of object references: make these reads in the value.
     case fields(UnsafeBufferPointer<FieldRead>)
     /// An optional that is not a plain object reference: unwrap it.
@@ -50,7 +52,15 @@ final class TypePlan {
   /// `final`. Existentials may hold anything.
   let mayHoldModels: Bool
 
-  init(_ type: Any.Type, _ shape: Shape, mayHoldModels: Bool? = nil) {
+  /// Whether values of this type may hold value models where they can be
+  /// changed in place: it is one, or holds one in a `var`, an `Array`, a
+  /// `ContiguousArray`, a `Dictionary`'s values, an `Optional` or a tuple.
+  let holdsValueModels: Bool
+
+  init(
+    _ type: Any.Type, _ shape: Shape, mayHoldModels: Bool? = nil, holdsValueModels: Bool = false
+  ) {
+    self.holdsValueModels = holdsValueModels
     self.type = type
     self.shape = shape
     self.access = makeAccess(for: type)
@@ -80,6 +90,12 @@ final class TypePlan {
   /// The model part of the shape, if this is a model class.
   var model: ModelPlan? {
     if case let .model(model) = shape { return model }
+    return nil
+  }
+
+  /// The model part of the shape, if this is a value model.
+  var valueModel: ModelPlan? {
+    if case let .valueModel(model) = shape { return model }
     return nil
   }
 }

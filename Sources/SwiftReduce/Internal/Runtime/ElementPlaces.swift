@@ -1,0 +1,90 @@
+/// The collections whose elements the walk changes in place: `Array`,
+/// `ContiguousArray` and a `Dictionary`'s values.
+protocol MutableElements {
+  /// The type of the values at the places: a dictionary's `Value`, an array's `Element`.
+  static var placedElementType: Any.Type { get }
+
+  /// Where the elements of the collection stored at `address` live, after
+  /// making its storage unique to that collection; `nil` if it is empty.
+  ///
+  /// Storage shared with another owner is copied first, exactly as Swift
+  /// does before any change, so the other owner never sees the walk's
+  /// changes. The places stay valid while ``ElementPlaces/storage`` is held
+  /// and the collection is not changed through its owner.
+  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces?
+}
+
+/// The addresses of a collection's elements, held for one walk.
+struct ElementPlaces {
+  /// A copy of the collection, which keeps its storage alive.
+  let storage: Any
+  /// `count` elements from `first`, `stride` bytes apart, for arrays.
+  let first: UnsafeMutableRawPointer?
+  let stride: Int
+  let count: Int
+  /// Each element's address in iteration order, for dictionaries.
+  let list: [UnsafeMutableRawPointer]
+
+  /// The address of the element at `position`.
+  subscript(position: Int) -> UnsafeMutableRawPointer {
+    if let first { return first + position * stride }
+    return list[position]
+  }
+}
+
+extension Array: MutableElements {
+  static var placedElementType: Any.Type { Element.self }
+
+  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
+    let array = address.assumingMemoryBound(to: Self.self)
+    guard !array.pointee.isEmpty else { return nil }
+    // The buffer is made unique before the copy that holds it is taken. Its
+    // address stays valid after the call: a native array's elements are
+    // stored in its buffer, which only a change through the array replaces.
+    let first = array.pointee.withUnsafeMutableBufferPointer {
+      UnsafeMutableRawPointer($0.baseAddress.unsafelyUnwrapped)
+    }
+    return ElementPlaces(
+      storage: array.pointee, first: first, stride: MemoryLayout<Element>.stride,
+      count: array.pointee.count, list: [])
+  }
+}
+
+extension ContiguousArray: MutableElements {
+  static var placedElementType: Any.Type { Element.self }
+
+  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
+    let array = address.assumingMemoryBound(to: Self.self)
+    guard !array.pointee.isEmpty else { return nil }
+    let first = array.pointee.withUnsafeMutableBufferPointer {
+      UnsafeMutableRawPointer($0.baseAddress.unsafelyUnwrapped)
+    }
+    return ElementPlaces(
+      storage: array.pointee, first: first, stride: MemoryLayout<Element>.stride,
+      count: array.pointee.count, list: [])
+  }
+}
+
+extension Dictionary: MutableElements {
+  static var placedElementType: Any.Type { Value.self }
+
+  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
+    let dictionary = address.assumingMemoryBound(to: Self.self)
+    guard !dictionary.pointee.isEmpty else { return nil }
+    // Changing a value through `values` makes the storage unique and native
+    // first, then yields the value's own slot in the storage, which stays
+    // where it is until the dictionary itself changes.
+    var list: [UnsafeMutableRawPointer] = []
+    list.reserveCapacity(dictionary.pointee.count)
+    var index = dictionary.pointee.values.startIndex
+    while index != dictionary.pointee.values.endIndex {
+      list.append(
+        withUnsafeMutablePointer(to: &dictionary.pointee.values[index]) {
+          UnsafeMutableRawPointer($0)
+        })
+      dictionary.pointee.values.formIndex(after: &index)
+    }
+    return ElementPlaces(
+      storage: dictionary.pointee, first: nil, stride: 0, count: list.count, list: list)
+  }
+}
