@@ -9,6 +9,9 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct ValueModelsArticleTests {
+  /// The article's action, not the family of the same name in this target's fixtures.
+  private typealias CounterAction = SwiftReduceTestSupport.CounterAction
+
   init() {
     ValueModelsArticle.output = []
   }
@@ -113,10 +116,20 @@ struct ValueModelsArticleTests {
         }
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(
-        message == """
-          (report to be pasted once routing lands)
-          """)
+      // The article writes the module as MyApp.
+      let places = [
+        ("Player", "SwiftReduceTests.Locker"), ("Squad", "SwiftReduceTests.Locker"),
+        ("Player", "SwiftReduceTests.Squad"), ("Player", "Swift.Set<SwiftReduceTests.Player>"),
+        ("Player", "SwiftReduceTests.Shift"),
+      ]
+      let reports = places.map { model, holder in
+        "SwiftReduce: the value model SwiftReduceTests.\(model) held in a \(holder) is not "
+          + "reduced: it is held where it cannot be changed in place (a `let`, a `Set` element, "
+          + "an enum's payload or an existential such as `Any`). Hold it in a `var` of a class "
+          + "or value model, an Array, a ContiguousArray, a Dictionary's values, an Optional or "
+          + "a tuple (reported once per type and place in debug builds)\n"
+      }
+      expectText(message, reports.joined())
     }
   #endif
 
