@@ -23,9 +23,10 @@ struct Counter: ValueReducer {
     case .decrement: count = count.saturatingSum(-step.size)
     case .set(_, let value): count = value
     case .goal(_, let target):
+      // A goal already there moves itself, when its turn comes.
       if goal == nil { goal = Goal(counter: number, target: target) }
     case .clearGoal: goal = nil
-    case .step: break
+    case .step: break  // the step sets itself
     }
   }
 }
