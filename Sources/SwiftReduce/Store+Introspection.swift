@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension Store {
   /// The models `action` would be delivered to, in delivery order, with their paths.
   ///
@@ -92,11 +84,9 @@ extension Store {
       guard reportsUnhandledActions,
         UnhandledActions.reported.insert(ObjectIdentifier(type(of: action))).inserted
       else { return }
-      let line =
+      DebugReport.emit(
         "SwiftReduce: no model handled \(String(reflecting: action)) (reported once per action "
-        + "type in debug builds; set reportsUnhandledActions to false to silence)\n"
-      var bytes = Array(line.utf8)
-      _ = write(2, &bytes, bytes.count)
+          + "type in debug builds; set reportsUnhandledActions to false to silence)")
     #endif
   }
 }
@@ -109,15 +99,13 @@ extension Store {
       for (model, container) in found {
         let key = [ObjectIdentifier(model), ObjectIdentifier(container)]
         guard UnhandledActions.notInPlace.insert(key).inserted else { continue }
-        let line =
+        DebugReport.emit(
           "SwiftReduce: the value model \(String(reflecting: model)) held in a "
-          + "\(String(reflecting: container)) is not reduced: it is held where it cannot be "
-          + "changed in place (a `let`, a `Set` element, an enum's payload or an existential "
-          + "such as `Any`). Hold it in a `var` of a class or value model, an Array, a "
-          + "ContiguousArray, a Dictionary's values, an Optional or a tuple (reported once per "
-          + "type and place in debug builds)\n"
-        var bytes = Array(line.utf8)
-        _ = write(2, &bytes, bytes.count)
+            + "\(String(reflecting: container)) is not reduced: it is held where it cannot be "
+            + "changed in place (a `let`, a `Set` element, an enum's payload or an existential "
+            + "such as `Any`). Hold it in a `var` of a class or value model, an Array, a "
+            + "ContiguousArray, a Dictionary's values, an Optional or a tuple (reported once per "
+            + "type and place in debug builds)")
       }
     #endif
   }

@@ -1,13 +1,5 @@
 import Observation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The debug report of an `Observable` model read through a store that holds plain models.
 ///
 /// A read through the store of an `Observable` model is tracked by that
@@ -32,13 +24,11 @@ enum MixedTreeReport {
     else { return }
     let observable = String(reflecting: type(of: owner))
     let plainType = String(reflecting: type(of: plain))
-    let line =
+    DebugReport.emit(
       "SwiftReduce: \(observable) is @Observable, but its \(name) is a \(plainType), a model "
-      + "that is not; a read of \(plainType)'s properties reached through \(observable) is "
-      + "not observed, so a view that makes it is not updated. Mark \(plainType) @Observable "
-      + "too. (reported once per type in debug builds)\n"
-    var bytes = Array(line.utf8)
-    _ = write(2, &bytes, bytes.count)
+        + "that is not; a read of \(plainType)'s properties reached through \(observable) is "
+        + "not observed, so a view that makes it is not updated. Mark \(plainType) @Observable "
+        + "too. (reported once per type in debug builds)")
   }
 
   /// The first stored property holding a model that is not `Observable`, directly, in an

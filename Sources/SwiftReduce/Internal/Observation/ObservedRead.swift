@@ -21,7 +21,8 @@ protocol ObservedValue: AnyObject {
 ///   not `Observable` has also changed when it, or a model it holds, reduced
 ///   the action, since it changes in place where no comparison can see it;
 ///   an `Observable` model's own registrar tracks its properties, so the read
-///   adds nothing coarser;
+///   adds nothing coarser, unless it holds value models, which reduce in place
+///   past its setters: it is then read as a model that is not `Observable`;
 /// - any other `Equatable` value is compared by `==`;
 /// - any other value has changed whenever some model reduced the action.
 @MainActor
@@ -81,9 +82,13 @@ struct ReadGrain<Value> {
     if let model = modelType(of: type) {
       // A model, or an optional one: one reference, nil as zero, so read as `AnyObject?`.
       let object: (Value) -> AnyObject? = { unsafeBitCast($0, to: AnyObject?.self) }
+      // An `Observable` model's registrar is not told of the value models it
+      // holds, which reduce in place: a read of one looks for reductions too.
+      let isTracked =
+        model is any Observable.Type
+        && !(PlanCache.shared.plan(for: model).model?.holdsValueModelsInPlace ?? false)
       return ReadGrain(
-        isDuplicate: { object($0) === object($1) },
-        plainModel: model is any Observable.Type ? nil : object)
+        isDuplicate: { object($0) === object($1) }, plainModel: isTracked ? nil : object)
     }
     if let equatable = type as? any Equatable.Type {
       return ReadGrain(isDuplicate: equality(equatable), plainModel: nil)

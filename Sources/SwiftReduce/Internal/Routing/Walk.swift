@@ -547,6 +547,7 @@ struct Walk: ~Copyable {
   private mutating func nextInRun(_ index: Int) {
     let position = runs[index].next
     guard position < runs[index].elements.count else { return }
+    if position == 0, case .deliver = mode, deliverToLeaves(of: index) { return }
     runs[index].next += 1
     stack.append(.placeRun(index: index))
     let run = runs[index]
@@ -555,6 +556,42 @@ struct Walk: ~Copyable {
       Place(
         address: run.elements[position], plan: run.place.plan, access: run.place.access,
         owner: run.place.owner, path: self.step(step, after: run.place.path)))
+  }
+
+  /// Delivers the action to every element of a run of value models that
+  /// hold nothing to route, in one loop; returns `false`, doing nothing, if
+  /// the elements are not such value models.
+  ///
+  /// The elements are all of one type, so they take the action alike, and
+  /// no code but their reducers runs between them: the holding property is
+  /// modified once, for the whole run.
+  private mutating func deliverToLeaves(of index: Int) -> Bool {
+    let run = runs[index]
+    guard let model = run.place.plan._withUnsafeGuaranteedRef({ $0.valueModel }),
+      model.isLeaf
+    else { return false }
+    let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
+    let elements = run.elements
+    let count = elements.count
+    guard acceptance != .ignores else { return true }
+    deliveries += count
+    if acceptance == .exactType {
+      let actionBytes = actionBytes
+      Exclusivity.modifying(run.place.access) {
+        let receiver = model.receiver
+        for position in 0..<count {
+          receiver.deliverExact(actionBytes, to: elements[position])
+        }
+      }
+    } else {
+      let action = action
+      Exclusivity.modifying(run.place.access) {
+        for position in 0..<count {
+          model.receiver.deliverFamily(action, to: elements[position])
+        }
+      }
+    }
+    return true
   }
 
   /// Delivers the action to a value model where it is stored, then pushes what it holds.

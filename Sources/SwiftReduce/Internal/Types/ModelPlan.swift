@@ -28,6 +28,9 @@ final class ModelPlan {
   /// Whether instances hold nothing that may be a model, so they are never read.
   let isLeaf: Bool
 
+  /// Whether instances hold value models in `var`s, which reduce in place.
+  var holdsValueModelsInPlace: Bool { reads?.contains { $0.isPlace } ?? false }
+
   /// What the model type declares the models below its instances can handle.
   let handledBelow: HandledBelow
 

@@ -1,3 +1,5 @@
+import Observation
+
 /// Builds and keeps one ``TypePlan`` per type, for every store of the process.
 ///
 /// A plan depends on the type alone, so it is computed the first time a value
@@ -123,7 +125,11 @@ final class PlanCache {
   }
 
   private func makeModelPlan(for type: any Reducer.Type) -> ModelPlan {
-    let reads = Reflection.storedFields(of: type).map { Self.store(self.reads(for: $0)) }
+    let fields = Reflection.storedFields(of: type)
+    let reads = fields.map { Self.store(self.reads(for: $0)) }
+    #if DEBUG
+      if let fields, type is any Observable.Type { reportValueModels(in: type, fields) }
+    #endif
     return ModelPlan(
       type: type, receiver: makeReceiver(for: type), reads: reads,
       hierarchy: Reflection.classHierarchy(of: type), handledBelow: type.handledBelow)
@@ -161,6 +167,28 @@ final class PlanCache {
       }
     }
     return reads
+  }
+
+  /// Reports the value models an `Observable` model holds: they reduce in
+  /// place, past the property's setter, so its registrar is not told.
+  private func reportValueModels(in type: any Reducer.Type, _ fields: [StoredField]) {
+    guard let names = Reflection.storedFieldNames(of: type), names.count == fields.count else {
+      return
+    }
+    let holding = zip(names, fields).filter { _, field in
+      field.isVar && field.ownership == .strong && plan(for: field.type).holdsValueModels
+    }
+    guard !holding.isEmpty else { return }
+    let list = holding.map { name, _ in name.hasPrefix("_") ? String(name.dropFirst()) : name }
+      .joined(separator: ", ")
+    let holder = String(reflecting: type)
+    DebugReport.emit(
+      "SwiftReduce: \(holder) is @Observable and holds value models in \(list): they reduce "
+        + "in place, past the properties' setters, so its registrar is not told of their "
+        + "changes (Swift gives a library no way to reach an @Observable property's setter or "
+        + "key path at run time). A read through the store that reaches a \(holder) is told "
+        + "when one of them reduces; a read of \(list) on a \(holder) reached any other way "
+        + "is not. (reported once per type in debug builds)")
   }
 
   /// Copies `reads` into memory that lives as long as the process, like the plans.
