@@ -13,6 +13,7 @@ let package = Package(
 
     // Samples
     .executable(name: "MovieList", targets: ["MovieList"]),
+    .executable(name: "Counters", targets: ["Counters"]),
   ],
   targets: [
     // Core
@@ -29,6 +30,11 @@ let package = Package(
       name: "MovieList",
       dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
       path: "Samples/MovieList"
+    ),
+    .executableTarget(
+      name: "Counters",
+      dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
+      path: "Samples/Counters"
     ),
 
     // Tests
@@ -50,6 +56,10 @@ let package = Package(
         "MovieList", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTextUI",
         "SwiftReduceTestSupport",
       ]
+    ),
+    .testTarget(
+      name: "CountersTests",
+      dependencies: ["Counters", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

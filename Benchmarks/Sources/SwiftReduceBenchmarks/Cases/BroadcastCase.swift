@@ -1,6 +1,10 @@
 import SwiftReduce
 
 /// Broadcast: one action that every leaf handles, through SwiftReduce and three baselines.
+///
+/// SwiftReduce also broadcasts on the same tree with its leaves as value
+/// models in the groups' arrays, measured right after the class leaves so
+/// that the two medians come from the same conditions.
 struct BroadcastCase: BenchmarkCase {
   let name = "broadcast"
 
@@ -12,6 +16,12 @@ struct BroadcastCase: BenchmarkCase {
     let action: any Action = LeafAction.bump
 
     let swiftReduce = try measureBroadcast("SwiftReduce", tree, run) { store.dispatch(action) }
+    let valueTree = ValueLeafTree(levels: run.sizes.broadcast)
+    run.report.addTree(valueTree.shape)
+    let valueStore = Store(valueTree.root)
+    let valueLeaves = try measureBroadcast("SwiftReduce, value-model leaves", valueTree, run) {
+      valueStore.dispatch(action)
+    }
     let erased = try measureBroadcast("erased direct", tree, run) { tree.erasedBroadcast(action) }
     let typed = try measureBroadcast("typed direct", tree, run) { tree.typedBroadcast() }
     let naive = try measureBroadcast("naive Mirror", tree, run) {
@@ -25,6 +35,9 @@ struct BroadcastCase: BenchmarkCase {
       "broadcast.swiftreduce_ns", swiftReduce, benchmark: name,
       figure: "SwiftReduce, ns per dispatch, \(label)")
     run.report.addNanoseconds(
+      "broadcast.value_leaves_ns", valueLeaves, benchmark: name,
+      figure: "SwiftReduce, ns per dispatch, leaves as value models")
+    run.report.addNanoseconds(
       "broadcast.erased_direct_ns", erased, benchmark: name,
       figure: "erased direct, ns per dispatch")
     run.report.addNanoseconds(
@@ -34,6 +47,9 @@ struct BroadcastCase: BenchmarkCase {
     run.report.addRatio(
       "broadcast.swiftreduce_over_erased", swiftReduce / erased, benchmark: name,
       figure: "SwiftReduce / erased direct", target: 1.2)
+    run.report.addRatio(
+      "broadcast.value_over_class", valueLeaves / swiftReduce, benchmark: name,
+      figure: "value-model leaves / class leaves", target: 1.5)
     run.report.addRatio(
       "broadcast.naive_over_swiftreduce", naive / swiftReduce, benchmark: name,
       figure: "naive Mirror / SwiftReduce")
@@ -45,8 +61,8 @@ struct BroadcastCase: BenchmarkCase {
 
 /// Times one broadcast engine on a fresh count and checks that every leaf reduced every time.
 @MainActor
-func measureBroadcast<L: LeafModel>(
-  _ engine: String, _ tree: Tree<L>, _ run: BenchmarkRun, _ broadcast: () -> Void
+func measureBroadcast(
+  _ engine: String, _ tree: some BroadcastTree, _ run: BenchmarkRun, _ broadcast: () -> Void
 ) throws(CheckFailure) -> Double {
   tree.resetCounts()
   let timing = run.measurement.run { count in
@@ -57,7 +73,7 @@ func measureBroadcast<L: LeafModel>(
     tree.leafReductions() == expected,
     "\(engine) on \(tree.shape): \(tree.leafReductions()) leaf reductions after "
       + "\(timing.iterations) broadcasts, expected \(expected)")
-  try check(tree.root.value == 0, "\(engine): the root reduced a leaf action")
+  try check(tree.rootCount == 0, "\(engine): the root reduced a leaf action")
   run.progress(
     "  \(engine): \(Format.nanoseconds(timing.nanosecondsPerIteration)) per dispatch "
       + "(\(timing.rounds) rounds, \(timing.iterations) dispatches)")

@@ -3,7 +3,7 @@
 /// A tree of `levels` levels has (10^levels − 1) / 9 models: 3 levels are
 /// 111 models (root, 10 groups, 100 leaves), 4 levels 1,111, 7 levels
 /// 1,111,111. Every model holds an `Int` and a `String`.
-struct Tree<Leaf: LeafModel> {
+struct Tree<Leaf: LeafModel>: BroadcastTree {
   let root: Root<Leaf>
   let levels: Int
   let modelCount: Int
@@ -46,16 +46,25 @@ struct Tree<Leaf: LeafModel> {
 
   /// Describes the shape, for labels: "1,111 models (root, 10 + 100 groups, 1,000 leaves)".
   var shape: String {
+    Self.shape(levels: levels)
+  }
+
+  /// The shape of a tree of `levels` levels, whatever its leaves.
+  static func shape(levels: Int) -> String {
     var groupLevels: [String] = []
     var width = 10
     for _ in 1..<(levels - 1) {
       groupLevels.append(Format.grouped(width))
       width *= 10
     }
+    let modelCount = modelCount(levels: levels)
+    let leafCount = modelCount - self.modelCount(levels: levels - 1)
     return
       "\(Format.grouped(modelCount)) models (root, \(groupLevels.joined(separator: " + ")) "
       + "groups, \(Format.grouped(leafCount)) leaves)"
   }
+
+  var rootCount: Int { root.value }
 
   // MARK: - Counting
 
