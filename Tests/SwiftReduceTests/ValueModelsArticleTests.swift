@@ -9,9 +9,6 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct ValueModelsArticleTests {
-  /// The article's action, not the family of the same name in this target's fixtures.
-  private typealias CounterAction = SwiftReduceTestSupport.CounterAction
-
   init() {
     ValueModelsArticle.output = []
   }

@@ -80,20 +80,20 @@ enum MarkRoute {
 }
 
 /// A family of actions for value models.
-protocol CounterAction: Action {}
+protocol CountingAction: Action {}
 
-enum CounterStep: CounterAction {
+enum CounterStep: CountingAction {
   case up
   case set(Int)
 }
 
-struct Reset: CounterAction {}
+struct Reset: CountingAction {}
 
 /// A value model that takes a family of actions, as the README's counters do.
 struct ValueCounter: ValueReducer, Equatable {
   var count = 0
 
-  mutating func reduce(action: any CounterAction) {
+  mutating func reduce(action: any CountingAction) {
     switch action {
     case CounterStep.up: count += 1
     case let CounterStep.set(value): count = value
