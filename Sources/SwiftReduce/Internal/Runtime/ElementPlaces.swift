@@ -36,40 +36,29 @@ struct ElementPlaces {
   }
 }
 
-extension Array: MutableElements {
+extension MutableElements where Self: MutableCollection {
   static var placedElementType: Any.Type { Element.self }
   static var isArray: Bool { true }
 
   static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
     let array = address.assumingMemoryBound(to: Self.self)
-    guard !array.pointee.isEmpty else { return nil }
     // The buffer is made unique before the copy that holds it is taken. Its
     // address stays valid after the call: a native array's elements are
     // stored in its buffer, which only a change through the array replaces.
-    let first = array.pointee.withUnsafeMutableBufferPointer {
-      UnsafeMutableRawPointer($0.baseAddress.unsafelyUnwrapped)
-    }
+    guard !array.pointee.isEmpty,
+      let first = array.pointee.withContiguousMutableStorageIfAvailable({
+        UnsafeMutableRawPointer($0.baseAddress.unsafelyUnwrapped)
+      })
+    else { return nil }
     return ElementPlaces(
       storage: array.pointee, first: first, stride: MemoryLayout<Element>.stride,
       count: array.pointee.count, list: [])
   }
 }
 
-extension ContiguousArray: MutableElements {
-  static var placedElementType: Any.Type { Element.self }
-  static var isArray: Bool { true }
+extension Array: MutableElements {}
 
-  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
-    let array = address.assumingMemoryBound(to: Self.self)
-    guard !array.pointee.isEmpty else { return nil }
-    let first = array.pointee.withUnsafeMutableBufferPointer {
-      UnsafeMutableRawPointer($0.baseAddress.unsafelyUnwrapped)
-    }
-    return ElementPlaces(
-      storage: array.pointee, first: first, stride: MemoryLayout<Element>.stride,
-      count: array.pointee.count, list: [])
-  }
-}
+extension ContiguousArray: MutableElements {}
 
 extension Dictionary: MutableElements {
   static var placedElementType: Any.Type { Value.self }
