@@ -1,41 +1,102 @@
-/// A store's listeners in subscription order, held weakly.
+/// A store's listeners in subscription order.
 ///
 /// Notification follows Redux's rules: the listeners to call are fixed when a
 /// notification starts, one cancelled meanwhile is skipped from then on, and
 /// one added meanwhile is first notified by the next notification.
+///
+/// The list holds each listener's ``ListenerBox`` strongly and its token
+/// ``Subscription`` not at all: a token holds its box, so a box that only the
+/// list holds belongs to a released token. Asking a box whether it is
+/// uniquely referenced costs a load of its reference count, where a weak
+/// reference to the token would cost a side table's locked counts on every
+/// dispatch. Where the runtime cannot be asked, the list falls back to a weak
+/// reference to the token.
 @MainActor
 final class SubscriberList {
-  private struct Entry {
-    weak var subscription: Subscription?
+  /// Each listener's box, in subscription order.
+  ///
+  /// Touched only on the main actor, and never changed during a
+  /// notification, so its accesses need no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var boxes: [ListenerBox] = []
+  /// The tokens, held weakly, where a box's reference count cannot be read.
+  @exclusivity(unchecked) private var tokens: [WeakToken] = []
+  /// Listeners added during a notification, listed when it ends.
+  @exclusivity(unchecked) private var added: [Subscription] = []
+  @exclusivity(unchecked) private var isNotifying = false
+
+  private struct WeakToken {
+    weak var token: Subscription?
   }
 
-  /// Touched only on the main actor, and never held across a listener call,
-  /// so its accesses need no dynamic exclusivity checks.
-  @exclusivity(unchecked) private var entries: [Entry] = []
+  /// Whether a box's reference count can be read; else tokens are held weakly.
+  private static let readsReferenceCounts = RuntimeFunctions.canAskUniqueness
 
   /// Appends a listener, to be notified after the ones already added.
   func add(_ subscription: Subscription) {
-    entries.append(Entry(subscription: subscription))
+    if isNotifying {
+      added.append(subscription)
+      return
+    }
+    boxes.append(subscription.box)
+    if !Self.readsReferenceCounts { tokens.append(WeakToken(token: subscription)) }
   }
 
   /// Notifies every active listener with the store's root, in the order they were added.
   ///
   /// One pass both notifies and finds the listeners released or cancelled,
-  /// which are dropped afterwards.
+  /// which are dropped afterwards. Listeners added meanwhile are listed
+  /// after it, so the next notification is their first; each box is read as
+  /// it is reached, so one released or cancelled meanwhile is skipped.
   func notifyAll(root: AnyObject) {
-    // Listeners added meanwhile are appended past `count`: the next
-    // notification is their first. Each entry is loaded as it is reached, so
-    // one released or cancelled meanwhile is skipped.
-    let count = entries.count
+    isNotifying = true
     var ended = 0
-    for index in 0..<count {
-      guard let subscription = entries[index].subscription, subscription.isActive else {
-        ended += 1
-        continue
+    // The list does not change until the notification ends, so its storage
+    // is read in place throughout.
+    boxes.withUnsafeBufferPointer { boxes in
+      for index in boxes.indices {
+        guard isLive(boxes, at: index), let listener = boxes[index].listener else {
+          ended += 1
+          continue
+        }
+        listener(root)
       }
-      subscription.notify(root: root)
     }
-    guard ended > 0 else { return }
-    entries.removeAll { $0.subscription?.isActive != true }
+    isNotifying = false
+    if ended > 0 {
+      let kept = boxes.withUnsafeBufferPointer { boxes in
+        boxes.indices.filter { isLive(boxes, at: $0) && boxes[$0].listener != nil }
+      }
+      boxes = kept.map { boxes[$0] }
+      if !Self.readsReferenceCounts { tokens = kept.map { tokens[$0] } }
+    }
+    let added = added
+    self.added = []
+    for subscription in added { add(subscription) }
+  }
+
+  /// Whether the token of the listener at `index` is still held by someone.
+  ///
+  /// The box is read from the list's storage without a retain: an array of
+  /// references stores one pointer per element, and the list's is the only
+  /// reference a released token leaves.
+  @inline(__always)
+  private func isLive(_ boxes: UnsafeBufferPointer<ListenerBox>, at index: Int) -> Bool {
+    guard Self.readsReferenceCounts else { return tokens[index].token != nil }
+    let box = UnsafeRawPointer(boxes.baseAddress.unsafelyUnwrapped + index)
+      .load(as: UnsafeRawPointer.self)
+    return !RuntimeFunctions.isUniquelyReferenced(box)
+  }
+}
+
+/// A listener's closure, shared by its token and the store's list.
+///
+/// Not isolated itself, so that reading the closure costs no executor check:
+/// its only users, ``Subscription`` and ``SubscriberList``, are on the main actor.
+final class ListenerBox {
+  /// Called with the store's root model; `nil` once cancelled.
+  @exclusivity(unchecked) nonisolated(unsafe) var listener: (@MainActor (AnyObject) -> Void)?
+
+  init(listener: @escaping @MainActor (AnyObject) -> Void) {
+    self.listener = listener
   }
 }

@@ -1,8 +1,9 @@
 /// A token that keeps a store listener alive; release or cancel it to stop listening.
 ///
-/// The store holds its listeners weakly: when the last reference to the
-/// token goes, or ``cancel()`` is called, the listener is never called again
-/// and its closure is released.
+/// The store does not keep tokens alive: when the last reference to the
+/// token goes, or ``cancel()`` is called, the listener is never called again.
+/// Its closure is released at once by ``cancel()``, and at the store's next
+/// dispatch when the token is released.
 ///
 /// ```swift
 /// let store = Store(Person())
@@ -19,27 +20,25 @@
 /// ```
 @MainActor
 public final class Subscription {
-  /// Called with the store's root model, which is of the store's `Root` type.
-  ///
-  /// Read for a call and written by ``cancel()`` on the main actor only,
-  /// never during one another, so it needs no dynamic exclusivity checks.
-  @exclusivity(unchecked) private var listener: (@MainActor (AnyObject) -> Void)?
+  /// The listener, called with the store's root model, which is of the
+  /// store's `Root` type; the store's list holds it too.
+  let box: ListenerBox
 
   /// Creates a subscription that calls `listener` with the store's root until it is cancelled.
   init(listener: @escaping @MainActor (AnyObject) -> Void) {
-    self.listener = listener
+    self.box = ListenerBox(listener: listener)
   }
 
   /// Whether the listener can still be called.
-  var isActive: Bool { listener != nil }
+  var isActive: Bool { box.listener != nil }
 
   /// Stops the listener and releases its closure; calling it again does nothing.
   public func cancel() {
-    listener = nil
+    box.listener = nil
   }
 
   /// Calls the listener unless the subscription has been cancelled.
   func notify(root: AnyObject) {
-    listener?(root)
+    box.listener?(root)
   }
 }

@@ -29,6 +29,9 @@ enum RuntimeFunctions {
     "swift_isUniquelyReferenced_nonNull_native"
   ).map { unsafeBitCast($0, to: IsUniquelyReferenced.self) }
 
+  /// Whether ``isUniquelyReferenced(_:)`` can answer.
+  static var canAskUniqueness: Bool { isUniquelyReferencedNative != nil }
+
   /// Whether the native Swift object at `object` has no other strong
   /// reference, as `isKnownUniquelyReferenced(_:)` answers, without a retain;
   /// `false` when that cannot be asked.
