@@ -231,3 +231,8 @@ final class FrozenValueCrate: Crate, DeclaresConstants {
     (items, slice, values) = ([], [], [:].values)
   }
 }
+
+/// A model holding value models in a dictionary whose keys hold class models.
+final class KeyedGauges: Reducer {
+  var byKey: [ModelKey: Gauge] = [:]
+}
