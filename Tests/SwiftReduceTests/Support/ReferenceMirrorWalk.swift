@@ -4,8 +4,9 @@ import SwiftReduce
 
 /// The routing rules written as plainly as possible: the reference a fast traversal must match.
 ///
-/// A recursive walk from the root over what the runtime's reflection shows, with no caching and
-/// no pruning:
+/// A recursive walk from the root over what the runtime's reflection shows, with no pruning
+/// (only the kind of each type, model, optional, collection or other, is decided once, and
+/// the fields' declared types read once):
 /// 1. Pre-order: a model's own `reduce(action:)` runs first (rule 5: its
 ///    children are read afterwards), then its stored properties in
 ///    declaration order, superclass levels first, root-most class first.
