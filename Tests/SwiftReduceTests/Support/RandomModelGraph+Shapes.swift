@@ -74,6 +74,8 @@ extension RandomModelGraph {
     case .modelViews: ModelViewCrate.self
     case .enumPayloads: EnumPayloadCrate.self
     case .identitySets: IdentitySetCrate.self
+    case .valueModels: ValueModelCrate.self
+    case .frozenValueModels: FrozenValueCrate.self
     }
   }
 

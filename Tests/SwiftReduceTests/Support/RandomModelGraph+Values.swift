@@ -19,6 +19,10 @@ extension RandomModelGraph {
         .values
     case let crate as EnumPayloadCrate:
       fillEnumPayloads(crate)
+    case let crate as ValueModelCrate:
+      fillValueModels(crate)
+    case let crate as FrozenValueCrate:
+      fillFrozenValueModels(crate)
     case let crate as IdentitySetCrate:
       let family = ShapeFamily.identitySets
       crate.emblems = Set((0...count()).map { _ in Emblem(id: newID(family), log: log) })

@@ -30,6 +30,8 @@ final class RandomModelGraph {
   /// How many ids each family has used for its leaves and other models.
   var familyIDCounts: [ShapeFamily: Int] = [:]
   private let hidesModels: Bool
+  /// How deep value models are nested in each other below a crate's property.
+  let valueModelDepth: Int
 
   /// Builds the graph of `seed`.
   ///
@@ -37,10 +39,13 @@ final class RandomModelGraph {
   ///   - seed: The seed of the random choices.
   ///   - hidesModels: Whether `@Untraversed` properties hold models (otherwise `nil`).
   ///   - families: The shape families to build besides the probe models.
+  ///   - valueModelDepth: How deep the value model families nest value models in each other.
   init(
-    seed: UInt64, hidesModels: Bool, families: some Sequence<ShapeFamily> = ShapeFamily.allCases
+    seed: UInt64, hidesModels: Bool, families: some Sequence<ShapeFamily> = ShapeFamily.allCases,
+    valueModelDepth: Int = 1
   ) {
     self.seed = seed
+    self.valueModelDepth = valueModelDepth
     self.random = SplitMix64(seed: seed)
     self.hidesModels = hidesModels
     self.families = Set(families)
@@ -52,8 +57,11 @@ final class RandomModelGraph {
   }
 
   /// Puts the graph back as it was built: growers have not grown, the log is empty.
+  ///
+  /// Value models that grew stay grown: a walk of the reference changes only copies of them.
   func prepareForDispatch() {
     for grower in growers { grower.spawned = nil }
+    for case let crate as ValueModelCrate in instances { crate.sprout = nil }
     log.entries = []
   }
 

@@ -47,6 +47,13 @@ enum ShapeFamily: Int, CaseIterable, Sendable {
   case enumPayloads
   /// Sets of models hashed and compared by identity.
   case identitySets
+  /// Value models in every place they are reduced in: a class or value model's `var`, an
+  /// `Array`, a `ContiguousArray`, a `Dictionary`'s values, an `Optional`, a tuple and a plain
+  /// struct in any of those; nested in each other and around class models.
+  case valueModels
+  /// Value models where they cannot change in place (a `let`, a `Set`, an enum's payload, an
+  /// existential, a slice or a dictionary's values view) holding class models, which are routed.
+  case frozenValueModels
 
   /// The first id of the ``Leaf`` models made for this family.
   var firstLeafID: Int { 100_000 + rawValue * 10_000 }
