@@ -238,13 +238,10 @@ struct ValueModelDifferentialTests {
     return (crate, frozen)
   }
 
-  // MARK: - Known bugs
+  // MARK: - Keys
 
-  /// A known bug: the class models in the keys of a dictionary of value models are skipped.
-  ///
-  /// The walk enters only the values of a dictionary it changes in place, so the class
-  /// models in its keys are never routed, while a `let` dictionary's keys are. Expected
-  /// `[1, 2]` (the key's model, then the value model), observed `[2]`.
+  /// The class models in the keys of a dictionary whose values are changed in
+  /// place are routed, each before its value, as in a dictionary that is not.
   @Test func classModelsInTheKeysOfADictionaryOfValueModelsAreRouted() {
     let log = ProbeLog()
     let ledger = KeyedGauges()
@@ -252,10 +249,8 @@ struct ValueModelDifferentialTests {
     ReferenceMirrorWalk.dispatch(Ping.ping, from: ledger)
     #expect(log.entries == [.reduced(1), .reduced(2)])
     log.entries = []
-    withKnownIssue("the walk skips the keys of a dictionary whose values it enters in place") {
-      Store(ledger).dispatch(Ping.ping)
-      #expect(log.entries == [.reduced(1), .reduced(2)])
-    }
+    Store(ledger).dispatch(Ping.ping)
+    #expect(log.entries == [.reduced(1), .reduced(2)])
   }
 
   // MARK: - Graphs

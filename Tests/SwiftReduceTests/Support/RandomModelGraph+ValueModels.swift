@@ -30,9 +30,8 @@ extension RandomModelGraph {
       uniqueKeysWithValues: (0..<few()).map { index in
         ("t\(index)", (0..<few()).map { _ in tray(family) })
       })
-    // Keys without class models: the walk does not route the class models in the keys of a
-    // dictionary whose values it enters in place (a known bug, see `ValueModelDifferentialTests`).
-    let tokens = (0..<few()).map { _ in token(family, holdsLeaf: false) }
+    // Keys with and without class models, which are routed before their values.
+    let tokens = (0..<few()).map { _ in token(family, holdsLeaf: chance(2)) }
     crate.byToken = Dictionary(uniqueKeysWithValues: tokens.map { ($0, gauge(family)) })
     crate.sproutID = chance(3) ? newID(family) : nil
     // Arrays shared with a crate filled before, and within this crate.

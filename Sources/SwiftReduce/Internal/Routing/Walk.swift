@@ -90,7 +90,9 @@ struct Walk: ~Copyable {
   private var runs: [PlaceRun] = []
   /// The element addresses of dictionaries entered in place, and their keys
   /// when paths are kept.
-  private var lists: [(elements: ElementPlaces, keys: [Any])] = []
+  private var lists:
+    [(elements: ElementPlaces, keys: [Any], keysHoldModels: Bool, type: Any.Type)] =
+      []
   /// Whether value models' paths are kept: only when collecting.
   private let keepsPaths: Bool
 
@@ -538,9 +540,16 @@ struct Walk: ~Copyable {
         runs.append(run)
       } else {
         guard let elements = placed.mutable.elementPlaces(at: place.address) else { return }
+        // A dictionary's keys cannot change in place, but the models they
+        // hold are routed, each before its value.
+        var keysHoldModels = false
+        if case let .keys(keyType) = collectionType.order {
+          keysHoldModels = plans.plan(for: keyType).mayHoldModels
+        }
         let keys =
-          keepsPaths && elements.first == nil ? collectionType.keys(of: elements.storage) : []
-        lists.append((elements, keys))
+          (keepsPaths || keysHoldModels) && elements.first == nil
+          ? collectionType.keys(of: elements.storage) : []
+        lists.append((elements, keys, keysHoldModels, plan.type))
         runs.append(
           PlaceRun(
             first: elements.first, stride: elements.stride, count: elements.count, next: 0,
@@ -564,7 +573,10 @@ struct Walk: ~Copyable {
   private mutating func nextInRun(_ index: Int) {
     let position = runs[index].next
     guard position < runs[index].count else { return }
-    if position == 0, case .deliver = mode, deliverToLeaves(of: index) { return }
+    let keysHoldModels = runs[index].list >= 0 && lists[runs[index].list].keysHoldModels
+    if position == 0, !keysHoldModels, case .deliver = mode, deliverToLeaves(of: index) {
+      return
+    }
     runs[index].next += 1
     stack.append(.placeRun(index: index))
     let run = runs[index]
@@ -574,10 +586,13 @@ struct Walk: ~Copyable {
     } else {
       step = .key(lists[run.list].keys[position])
     }
-    enter(
-      Place(
-        address: address(of: position, in: run), plan: run.place.plan, access: run.place.access,
-        owner: run.place.owner, path: self.step(step, after: run.place.path)))
+    let element = Place(
+      address: address(of: position, in: run), plan: run.place.plan, access: run.place.access,
+      owner: run.place.owner, path: self.step(step, after: run.place.path))
+    guard keysHoldModels else { return enter(element) }
+    // The value waits on the stack under its key, which is read first.
+    push(element)
+    reach(lists[run.list].keys[position], in: lists[run.list].type)
   }
 
   /// The address of the element at `position` of a run.
