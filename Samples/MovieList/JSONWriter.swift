@@ -83,9 +83,7 @@ struct JSONWriter {
             cursor.put(UInt8(ascii: "\n"))
             cursor.put(UInt8(ascii: " "), times: spaces)
             cursor.putString(titleStart[index])
-            cursor.put(UInt8(ascii: " "))
-            cursor.put(UInt8(ascii: ":"))
-            cursor.put(UInt8(ascii: " "))
+            cursor.putColon()
             cursor.putInteger(countStart[index])
             index += 1
           }
@@ -224,6 +222,14 @@ private struct ByteCursor {
     }
   }
 
+  /// ` : ` between a key and its value.
+  mutating func putColon() {
+    start[count] = UInt8(ascii: " ")
+    start[count + 1] = UInt8(ascii: ":")
+    start[count + 2] = UInt8(ascii: " ")
+    count += 3
+  }
+
   /// A string, quoted and escaped as `JSONEncoder` escapes it.
   mutating func putString(_ text: String) {
     var text = text
@@ -231,6 +237,14 @@ private struct ByteCursor {
     text.withUTF8 { utf8 in
       guard let bytes = utf8.baseAddress else { return }
       var index = 0
+      while index < utf8.count {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+        index += 1
+      }
+      // Most titles need no escape: copied whole.
+      UnsafeMutableRawPointer(start + count).copyMemory(from: bytes, byteCount: index)
+      count += index
       while index < utf8.count {
         let byte = bytes[index]
         if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
