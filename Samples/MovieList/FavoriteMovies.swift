@@ -67,11 +67,21 @@ final class FavoriteMovies: Reducer {
   /// The last movies restored whole, with their titles sorted.
   private var restored: (movies: [String: Int], titles: SortedTitles)?
 
+  /// Takes `sorted` as the titles of `movies`, sorted, so that neither the
+  /// first screen nor restoring them (an undo, a merge) sorts them again:
+  /// for movies read from a file, sorted as they were read.
+  func remember(_ sorted: SortedTitles, of movies: [String: Int]) {
+    restored = (movies, sorted)
+    if self.movies == movies { titlesCache = sorted }
+  }
+
   /// The movies by title, with their counts, sorted.
   var moviesByTitle: SortedTitles {
     if let titlesCache { return titlesCache }
     let sorted = SortedTitles(movies)
     titlesCache = sorted
+    // The movies first shown are those the history restores for an undo.
+    if restored == nil { restored = (movies, sorted) }
     return sorted
   }
 

@@ -193,4 +193,16 @@ struct MovieListAppTests {
     #expect(movies.titlesByName == ["Alien", "Heat", "Zoe"])
     #expect(movies.moviesByTitle.counts == [1, 2, 1])
   }
+
+  @Test func moviesRememberedSortedAreShownAndRestoredInThatOrder() {
+    let movies = FavoriteMovies()
+    let saved = ["Heat": 2, "Alien": 1]
+    movies.movies = saved
+    movies.remember(SortedTitles(sortedTitles: ["Alien", "Heat"], counts: [1, 2]), of: saved)
+    #expect(movies.titlesByName == ["Alien", "Heat"])
+    movies.reduce(action: .removeMovie("Alien"))
+    movies.reduce(action: .replaceAll(saved))
+    #expect(movies.titlesByName == ["Alien", "Heat"])
+    #expect(movies.moviesByTitle.counts == [1, 2])
+  }
 }
