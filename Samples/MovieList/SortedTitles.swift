@@ -104,8 +104,8 @@ extension SortedTitles {
       }
       initialized = end
     }
-    var order = Array(0..<count)
-    var spare = order
+    var order = allIndices(count)
+    var spare = [Int](repeating: 0, count: count)
     bytes.withUnsafeBufferPointer { bytes in
       starts.withUnsafeBufferPointer { starts in
         order.withUnsafeMutableBufferPointer { order in
@@ -120,6 +120,18 @@ extension SortedTitles {
       }
     }
     return order
+  }
+
+  /// `0..<count` as an array, filled through a pointer: `Array(0..<count)`
+  /// takes a debug build 158 million instructions for 100,000.
+  static func allIndices(_ count: Int) -> [Int] {
+    [Int](unsafeUninitializedCapacity: count) { indices, initialized in
+      guard let index = indices.baseAddress else { return }
+      while initialized < count {
+        index[initialized] = initialized
+        initialized += 1
+      }
+    }
   }
 
   /// Sorts the indices at `order`, using `spare` (as long) for merging; the
