@@ -70,7 +70,7 @@ struct JSONWriter {
     let section = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       // Nothing below writes past `capacity` bytes.
       var cursor = ByteCursor(start: buffer.baseAddress.unsafelyUnwrapped)
-      cursor.put(UInt8(ascii: "{"))
+      cursor.put(0x7B)
       movies.titles.withUnsafeBufferPointer { titles in
         movies.counts.withUnsafeBufferPointer { counts in
           let titleStart = titles.baseAddress.unsafelyUnwrapped
@@ -79,9 +79,9 @@ struct JSONWriter {
           while index < titles.count {
             assert(
               cursor.count + 2 + spaces + 6 * titleStart[index].utf8.count + 25 <= capacity)
-            if index > 0 { cursor.put(UInt8(ascii: ",")) }
-            cursor.put(UInt8(ascii: "\n"))
-            cursor.put(UInt8(ascii: " "), times: spaces)
+            if index > 0 { cursor.put(0x2C) }
+            cursor.put(0x0A)
+            cursor.put(0x20, times: spaces)
             cursor.putString(titleStart[index])
             cursor.putColon()
             cursor.putInteger(countStart[index])
@@ -89,9 +89,9 @@ struct JSONWriter {
           }
         }
       }
-      cursor.put(UInt8(ascii: "\n"))
-      cursor.put(UInt8(ascii: " "), times: 2 * indent)
-      cursor.put(UInt8(ascii: "}"))
+      cursor.put(0x0A)
+      cursor.put(0x20, times: 2 * indent)
+      cursor.put(0x7D)
       initialized = cursor.count
     }
     bytes.append(contentsOf: section)
@@ -181,6 +181,9 @@ struct JSONWriter {
 /// Writes bytes through a pointer into storage the caller has sized: the
 /// hot loop of ``JSONWriter``, written so that a debug build does little
 /// work per byte (pointer subscripts are inlined even there).
+///
+/// Bytes are written as numbers (`0x22` for `"`): `UInt8(ascii:)` is a call
+/// in a debug build.
 private struct ByteCursor {
   let start: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
@@ -204,12 +207,12 @@ private struct ByteCursor {
 
   /// A whole number in decimal, as `JSONEncoder` writes it.
   mutating func putInteger(_ number: Int) {
-    if number < 0 { put(UInt8(ascii: "-")) }
+    if number < 0 { put(0x2D) }
     var rest = number.magnitude
     // The digits come last first: written, then put the right way round.
     var low = count
     repeat {
-      put(UInt8(ascii: "0") + UInt8(rest % 10))
+      put(0x30 + UInt8(rest % 10))
       rest /= 10
     } while rest > 0
     var high = count - 1
@@ -224,22 +227,22 @@ private struct ByteCursor {
 
   /// ` : ` between a key and its value.
   mutating func putColon() {
-    start[count] = UInt8(ascii: " ")
-    start[count + 1] = UInt8(ascii: ":")
-    start[count + 2] = UInt8(ascii: " ")
+    start[count] = 0x20
+    start[count + 1] = 0x3A
+    start[count + 2] = 0x20
     count += 3
   }
 
   /// A string, quoted and escaped as `JSONEncoder` escapes it.
   mutating func putString(_ text: String) {
     var text = text
-    put(UInt8(ascii: "\""))
+    put(0x22)
     text.withUTF8 { utf8 in
       guard let bytes = utf8.baseAddress else { return }
       var index = 0
       while index < utf8.count {
         let byte = bytes[index]
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C { break }
         index += 1
       }
       // Most titles need no escape: copied whole.
@@ -247,7 +250,7 @@ private struct ByteCursor {
       count += index
       while index < utf8.count {
         let byte = bytes[index]
-        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+        if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
           put(byte)
         } else {
           putEscaped(byte)
@@ -255,7 +258,7 @@ private struct ByteCursor {
         index += 1
       }
     }
-    put(UInt8(ascii: "\""))
+    put(0x22)
   }
 
   private mutating func putEscaped(_ byte: UInt8) {

@@ -54,7 +54,8 @@ struct TitleSearch {
     return false
   }
 
+  /// `byte` with `A`–`Z` (0x41–0x5A) as `a`–`z`.
   private static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
   }
 }

@@ -89,7 +89,8 @@ struct WrittenFile {
 /// ``WrittenFile`` takes; each read skips the whitespace before it.
 ///
 /// A debug build inlines pointer subscripts but not the methods of
-/// collections, so the bytes are read through a pointer.
+/// collections, so the bytes are read through a pointer, and written as
+/// numbers (`0x22` for `"`), since `UInt8(ascii:)` is a call there.
 private struct JSONBytes {
   private let bytes: UnsafePointer<UInt8>?
   private let end: Int
@@ -118,12 +119,12 @@ private struct JSONBytes {
 
   /// Reads a string; `nil` when none comes next or it is not valid.
   mutating func string() -> String? {
-    guard take(UInt8(ascii: "\"")), let bytes else { return nil }
+    guard take(0x22), let bytes else { return nil }
     let start = index
     var escaped = false
     while index < end {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
+      if byte == 0x22 {
         index += 1
         guard escaped else {
           let text = UnsafeBufferPointer(start: bytes + start, count: index - 1 - start)
@@ -134,7 +135,7 @@ private struct JSONBytes {
         return try? JSONDecoder().decode(String.self, from: Data(buffer: quoted))
       }
       if byte < 0x20 { return nil }
-      if byte == UInt8(ascii: "\\") {
+      if byte == 0x5C {
         escaped = true
         index += 1
       }
@@ -147,13 +148,13 @@ private struct JSONBytes {
   /// or an exponent; `nil` for anything else.
   mutating func count() -> Int? {
     skipWhitespace()
-    guard let bytes, index < end, bytes[index] >= UInt8(ascii: "1"),
-      bytes[index] <= UInt8(ascii: "9")
+    guard let bytes, index < end, bytes[index] >= 0x31,
+      bytes[index] <= 0x39
     else { return nil }
     var value = 0
-    while index < end, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+    while index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
       let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflowToo) = tens.addingReportingOverflow(Int(bytes[index] - UInt8(ascii: "0")))
+      let (sum, overflowToo) = tens.addingReportingOverflow(Int(bytes[index] - 0x30))
       if overflow || overflowToo { return nil }
       value = sum
       index += 1
@@ -161,7 +162,7 @@ private struct JSONBytes {
     // `1.0`, `1e3` and the like are left to the general way.
     if index < end {
       let next = bytes[index]
-      if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+      if next == 0x2E || next == 0x65 || next == 0x45 {
         return nil
       }
     }
