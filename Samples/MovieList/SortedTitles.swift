@@ -150,16 +150,17 @@ extension SortedTitles {
       let difference = memcmp(bytes + starts[left], bytes + starts[right], common)
       return difference < 0 || (difference == 0 && leftCount <= rightCount)
     }
+    let stride = MemoryLayout<Int>.stride
     var width = 1
     while width < count {
       var low = 0
       while low < count {
-        let middle = min(low + width, count)
-        let high = min(low + 2 * width, count)
+        // Not `min`: a generic call in a debug build.
+        let middle = low + width < count ? low + width : count
+        let high = low + 2 * width < count ? low + 2 * width : count
         var left = low
         var right = middle
         var out = low
-        // Runs already in order, as in a file MovieList wrote, are copied whole.
         if middle < high && !inOrder(source[middle - 1], source[middle]) {
           while left < middle && right < high {
             if inOrder(source[left], source[right]) {
@@ -171,16 +172,15 @@ extension SortedTitles {
             }
             out += 1
           }
-        }
-        while left < middle {
-          target[out] = source[left]
-          left += 1
-          out += 1
-        }
-        while right < high {
-          target[out] = source[right]
-          right += 1
-          out += 1
+          // What is left of one run follows, in one copy.
+          let (rest, restCount) = left < middle ? (left, middle - left) : (right, high - right)
+          UnsafeMutableRawPointer(target + out)
+            .copyMemory(from: source + rest, byteCount: restCount * stride)
+        } else {
+          // Runs already in order, as in a file MovieList wrote or one
+          // nearly sorted, are copied whole.
+          UnsafeMutableRawPointer(target + low)
+            .copyMemory(from: source + low, byteCount: (high - low) * stride)
         }
         low = high
       }
