@@ -24,8 +24,18 @@ struct WrittenFile {
 
   /// The movies, each title with its count.
   var movies: [String: Int] {
-    // The titles are distinct, which this initialiser needs.
-    Dictionary(uniqueKeysWithValues: zip(titles, counts))
+    var movies = [String: Int](minimumCapacity: titles.count)
+    titles.withUnsafeBufferPointer { titles in
+      counts.withUnsafeBufferPointer { counts in
+        guard let title = titles.baseAddress, let count = counts.baseAddress else { return }
+        var index = 0
+        while index < titles.count {
+          movies[title[index]] = count[index]
+          index += 1
+        }
+      }
+    }
+    return movies
   }
 
   /// The movies sorted by title: as the file lists them, when it lists
