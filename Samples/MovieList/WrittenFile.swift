@@ -132,19 +132,29 @@ private struct JSONBytes {
     guard take(0x22), let bytes else { return nil }
     let start = index
     var escaped = false
+    var isASCII = true
     while index < end {
       let byte = bytes[index]
       if byte == 0x22 {
         index += 1
         guard escaped else {
           let text = UnsafeBufferPointer(start: bytes + start, count: index - 1 - start)
-          return String(validating: text, as: UTF8.self)
+          guard isASCII else { return String(validating: text, as: UTF8.self) }
+          // ASCII is valid UTF-8: copied, without the generic validating
+          // initialiser, which costs a debug build far more.
+          return String(unsafeUninitializedCapacity: text.count) { buffer in
+            if let target = buffer.baseAddress, let source = text.baseAddress {
+              UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: text.count)
+            }
+            return text.count
+          }
         }
         // Escapes are rare in titles: JSONDecoder reads them, and refuses bad ones.
         let quoted = UnsafeBufferPointer(start: bytes + start - 1, count: index - start + 1)
         return try? JSONDecoder().decode(String.self, from: Data(buffer: quoted))
       }
       if byte < 0x20 { return nil }
+      if byte >= 0x80 { isASCII = false }
       if byte == 0x5C {
         escaped = true
         index += 1

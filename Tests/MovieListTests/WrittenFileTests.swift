@@ -32,11 +32,14 @@ struct WrittenFileTests {
 
   @Test func moviesInAnotherOrderAreReadAndSorted() throws {
     let file = try #require(
-      Self.read(#"{"name": "", "movies": {"Movie 2": 1, "Movie 10": 3, "Up": 2, "Alien": 4}}"#))
+      Self.read(
+        #"{"name": "Zoë", "movies": {"Movie 2": 1, "Movie 10": 3, "Up": 2, "Amélie": 5, "Alien": 4}}"#
+      ))
+    #expect(file.name == "Zoë")
     #expect(file.order == .title)
-    #expect(file.movies == ["Movie 2": 1, "Movie 10": 3, "Up": 2, "Alien": 4])
-    #expect(file.sortedTitles.titles == ["Alien", "Movie 10", "Movie 2", "Up"])
-    #expect(file.sortedTitles.counts == [4, 3, 1, 2])
+    #expect(file.movies == ["Movie 2": 1, "Movie 10": 3, "Up": 2, "Amélie": 5, "Alien": 4])
+    #expect(file.sortedTitles.titles == ["Alien", "Amélie", "Movie 10", "Movie 2", "Up"])
+    #expect(file.sortedTitles.counts == [4, 5, 3, 1, 2])
   }
 
   @Test(arguments: [
@@ -60,5 +63,10 @@ struct WrittenFileTests {
   ])
   func anythingElseIsLeftToTheGeneralWay(_ text: String) {
     #expect(Self.read(text) == nil)
+  }
+
+  @Test func aTitleThatIsNotUTF8IsLeftToTheGeneralWay() {
+    let bytes = Array(#"{"name": "A", "movies": {"Up"#.utf8) + [0xFF] + Array(#"": 1}}"#.utf8)
+    #expect(bytes.withUnsafeBytes { WrittenFile($0) } == nil)
   }
 }
