@@ -19,6 +19,7 @@ final class FavoriteMovies: Reducer {
   func reduce(action: UpdateMovies) {
     notice = nil
     lastWatched = nil
+    if case .setInput = action {} else { shownCache = nil }
     switch action {
     case .setInput(let name):
       input = name
@@ -67,11 +68,24 @@ final class FavoriteMovies: Reducer {
   /// The last movies restored whole, with their titles sorted.
   private var restored: (movies: [String: Int], titles: SortedTitles)?
 
+  /// Takes `sorted` as the titles of `movies`, sorted, so that neither the
+  /// first screen nor restoring them (an undo, a merge) sorts them again:
+  /// for movies read from a file, sorted as they were read.
+  func remember(_ sorted: SortedTitles, of movies: [String: Int]) {
+    restored = (movies, sorted)
+    if self.movies == movies {
+      titlesCache = sorted
+      shownCache = nil
+    }
+  }
+
   /// The movies by title, with their counts, sorted.
   var moviesByTitle: SortedTitles {
     if let titlesCache { return titlesCache }
     let sorted = SortedTitles(movies)
     titlesCache = sorted
+    // The movies first shown are those the history restores for an undo.
+    if restored == nil { restored = (movies, sorted) }
     return sorted
   }
 
@@ -79,16 +93,114 @@ final class FavoriteMovies: Reducer {
   var titlesByName: [String] { moviesByTitle.titles }
 
   /// The titles the list shows: those that contain ``search``, in ``order``.
+  ///
+  /// Kept until the movies, the search or the order change, so that turning
+  /// a page does not search or sort 100,000 titles again.
   var shownTitles: [String] {
-    let found =
-      search.isEmpty
-      ? titlesByName
-      : titlesByName.filter { $0.range(of: search, options: .caseInsensitive) != nil }
-    switch order {
-    case .title:
-      return found
-    case .views:
-      return found.sorted { (movies[$0] ?? 0, $1) > (movies[$1] ?? 0, $0) }
+    if let shownCache, shownCache.search == search, shownCache.order == order {
+      return shownCache.titles
+    }
+    let sorted = moviesByTitle
+    var titles = sorted.titles
+    if !search.isEmpty || order == .views {
+      var shown = search.isEmpty ? nil : Self.indices(of: titles, matching: TitleSearch(search))
+      if order == .views {
+        shown = Self.mostWatchedFirst(
+          shown ?? SortedTitles.allIndices(titles.count), counts: sorted.counts)
+      }
+      if let shown { titles = Self.elements(of: titles, at: shown) }
+    }
+    shownCache = (search, order, titles)
+    return titles
+  }
+
+  /// The titles shown, until the movies change.
+  private var shownCache: (search: String, order: MovieOrder, titles: [String])?
+
+  // MARK: - Searching and ordering
+
+  // Loops over 100,000 titles, written for a debug build (`swift run`) too:
+  // through pointers, whose subscripts are inlined even there, rather than
+  // generic `filter`, `map` and collection subscripts, which are not.
+
+  /// The indices of the titles that `search` matches.
+  static func indices(of titles: [String], matching search: TitleSearch) -> [Int] {
+    [Int](unsafeUninitializedCapacity: titles.count) { found, count in
+      titles.withUnsafeBufferPointer { titles in
+        guard let title = titles.baseAddress, let target = found.baseAddress else { return }
+        var index = 0
+        while index < titles.count {
+          if search.matches(title[index]) {
+            target[count] = index
+            count += 1
+          }
+          index += 1
+        }
+      }
+    }
+  }
+
+  /// The elements of `array` at `indices`, in that order.
+  static func elements(of array: [String], at indices: [Int]) -> [String] {
+    [String](unsafeUninitializedCapacity: indices.count) { picked, count in
+      array.withUnsafeBufferPointer { array in
+        indices.withUnsafeBufferPointer { indices in
+          guard let element = array.baseAddress, let index = indices.baseAddress,
+            let target = picked.baseAddress
+          else { return }
+          while count < indices.count {
+            (target + count).initialize(to: element[index[count]])
+            count += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// `indices`, in the order of titles, ordered by count, highest first,
+  /// and in the order of titles among equal counts.
+  static func mostWatchedFirst(_ indices: [Int], counts: [Int]) -> [Int] {
+    counts.withUnsafeBufferPointer { counts in
+      indices.withUnsafeBufferPointer { indices in
+        guard let count = counts.baseAddress, let index = indices.baseAddress else { return [] }
+        var highest = 0
+        var at = 0
+        while at < indices.count {
+          highest = count[index[at]] > highest ? count[index[at]] : highest
+          at += 1
+        }
+        guard highest <= 2 * indices.count + 1_024 else {
+          return indices.sorted { count[$0] != count[$1] ? count[$0] > count[$1] : $0 < $1 }
+        }
+        // Counts are small, as view counts are: a counting sort, in one pass
+        // to count and one to place, where `sorted(by:)` takes a debug build
+        // tenths of a second for 100,000 titles.
+        var starts = [Int](repeating: 0, count: highest + 2)
+        return starts.withUnsafeMutableBufferPointer { starts in
+          let start = starts.baseAddress.unsafelyUnwrapped
+          at = 0
+          while at < indices.count {
+            start[highest - count[index[at]] + 1] += 1
+            at += 1
+          }
+          var slot = 1
+          while slot < starts.count {
+            start[slot] += start[slot - 1]
+            slot += 1
+          }
+          return [Int](unsafeUninitializedCapacity: indices.count) { ordered, initialized in
+            let target = ordered.baseAddress.unsafelyUnwrapped
+            at = 0
+            while at < indices.count {
+              let slot = highest - count[index[at]]
+              target[start[slot]] = index[at]
+              start[slot] += 1
+              at += 1
+            }
+            initialized = indices.count
+          }
+        }
+      }
     }
   }
 }

@@ -37,7 +37,15 @@ public enum MovieListApp {
       // Input that leaves what is saved as it was is no step, and no save.
       let history = History<Person>(reset: snapshot.restoringActions, state: \.snapshot)
       let store = Store(Person(snapshot), middleware: [history.middleware])
+      // Sorted while read, from the file's order: a file MovieList wrote
+      // lists the movies by title, and is not sorted again.
+      if let sorted = file.sortedTitles {
+        store.root.favoriteMovies.remember(sorted, of: snapshot.movies)
+      }
       func merge(_ theirs: Snapshot) {
+        if let sorted = file.sortedTitles {
+          store.root.favoriteMovies.remember(sorted, of: theirs.movies)
+        }
         history.rebase(reset: theirs.restoringActions, in: store)
       }
       // An undo or redo works on the file's latest state: merged first, a step

@@ -45,6 +45,10 @@ final class StateFile {
   /// The top-level keys of the file other than `name` and `movies`.
   private(set) var unknownKeys: [String: JSONValue] = [:]
 
+  /// The movies of the state last read, sorted by title, when the file was
+  /// read as MovieList writes it (see ``WrittenFile``); `nil` otherwise.
+  private(set) var sortedTitles: SortedTitles?
+
   /// The file as this process last read or wrote it; `.some(nil)` when it
   /// did not exist, `nil` before the first load.
   private var lastSeen: FileIdentity??
@@ -100,14 +104,22 @@ final class StateFile {
       }
     }
     guard !data.isEmpty else { throw LoadError(path: path, problem: "it is empty") }
-    let (snapshot, unknown) = try decode(data)
+    let (snapshot, unknown, sorted) = try decode(data)
     unknownKeys = unknown
+    sortedTitles = sorted
     return (snapshot, FileIdentity(status))
   }
 
-  private func decode(_ data: Data) throws(LoadError) -> (Snapshot, [String: JSONValue]) {
-    // The file as MovieList writes it, read fast; anything else is read
-    // value by value below, which explains what is wrong.
+  private func decode(
+    _ data: Data
+  ) throws(LoadError) -> (Snapshot, [String: JSONValue], SortedTitles?) {
+    // The file as MovieList writes it, read fastest, in its order.
+    if let file = data.withUnsafeBytes({ WrittenFile($0) }) {
+      let snapshot = Snapshot(name: file.name, movies: file.movies, order: file.order)
+      return (snapshot, [:], file.sortedTitles)
+    }
+    // With other keys, read fast; anything else is read value by value
+    // below, which explains what is wrong.
     if let file = try? JSONDecoder().decode(WellFormedFile.self, from: data),
       file.movies.values.allSatisfy({ $0 >= 1 })
     {
@@ -120,7 +132,7 @@ final class StateFile {
         }
       if let order {
         let movies = file.movies.mapValues { Int($0) }
-        return (Snapshot(name: file.name, movies: movies, order: order), unknown)
+        return (Snapshot(name: file.name, movies: movies, order: order), unknown, nil)
       }
     }
     let value: JSONValue
@@ -169,7 +181,7 @@ final class StateFile {
     default:
       throw LoadError(path: path, problem: "\"sort\" should be \"title\" or \"views\"")
     }
-    return (Snapshot(name: name, movies: movies, order: order), fields)
+    return (Snapshot(name: name, movies: movies, order: order), fields, nil)
   }
 
   /// Explains why `value` is not a view count.

@@ -193,4 +193,44 @@ struct MovieListAppTests {
     #expect(movies.titlesByName == ["Alien", "Heat", "Zoe"])
     #expect(movies.moviesByTitle.counts == [1, 2, 1])
   }
+
+  @Test func moviesRememberedSortedAreShownAndRestoredInThatOrder() {
+    let movies = FavoriteMovies()
+    let saved = ["Heat": 2, "Alien": 1]
+    movies.movies = saved
+    movies.remember(SortedTitles(sortedTitles: ["Alien", "Heat"], counts: [1, 2]), of: saved)
+    #expect(movies.titlesByName == ["Alien", "Heat"])
+    movies.reduce(action: .removeMovie("Alien"))
+    movies.reduce(action: .replaceAll(saved))
+    #expect(movies.titlesByName == ["Alien", "Heat"])
+    #expect(movies.moviesByTitle.counts == [1, 2])
+  }
+
+  @Test func shownTitlesFollowEachChangeToTheMoviesTheSearchAndTheOrder() {
+    let movies = FavoriteMovies()
+    movies.reduce(action: .replaceAll(["Heat": 2, "Alien": 1, "Brazil": 3, "Up": 1]))
+    #expect(movies.shownTitles == ["Alien", "Brazil", "Heat", "Up"])
+    movies.reduce(action: .sort(.views))
+    #expect(movies.shownTitles == ["Brazil", "Heat", "Alien", "Up"])
+    movies.reduce(action: .find("A"))
+    #expect(movies.shownTitles == ["Brazil", "Heat", "Alien"])
+    movies.reduce(action: .setInput("Amélie"))
+    movies.reduce(action: .submit)
+    movies.reduce(action: .setInput("Heat"))
+    movies.reduce(action: .submit)
+    #expect(movies.shownTitles == ["Brazil", "Heat", "Alien", "Amélie"])
+    movies.reduce(action: .removeMovie("Brazil"))
+    movies.reduce(action: .sort(.title))
+    #expect(movies.shownTitles == ["Alien", "Amélie", "Heat"])
+    movies.reduce(action: .find(""))
+    #expect(movies.shownTitles == ["Alien", "Amélie", "Heat", "Up"])
+  }
+
+  @Test func mostWatchedComeFirstAndEqualCountsKeepTheirOrder() {
+    #expect(
+      FavoriteMovies.mostWatchedFirst([0, 1, 2, 3, 4], counts: [1, 5, 1, 3, 5]) == [1, 4, 3, 0, 2])
+    #expect(
+      FavoriteMovies.mostWatchedFirst([0, 2, 3], counts: [Int.max, 7, 1, Int.max]) == [0, 3, 2])
+    #expect(FavoriteMovies.mostWatchedFirst([], counts: []) == [])
+  }
 }

@@ -31,6 +31,17 @@ struct StateFileTests {
     #expect(try file.load() == Snapshot(name: "Ada", movies: ["Heat": 1, "Alien": 2]))
   }
 
+  @Test func aFileMovieListWroteGivesItsMoviesSortedByTitle() throws {
+    let directory = try TemporaryDirectory()
+    let movies = ["Heat": 1, "Alien": 2, "Movie 10": 3, "Movie 2": 4]
+    try StateFile(path: directory.file("state.json"))
+      .save({ Snapshot(name: "Ada", movies: movies) }, rebase: { _ in })
+    let file = StateFile(path: directory.file("state.json"))
+    #expect(try file.load() == Snapshot(name: "Ada", movies: movies))
+    #expect(file.sortedTitles?.titles == ["Alien", "Heat", "Movie 10", "Movie 2"])
+    #expect(file.sortedTitles?.counts == [2, 1, 3, 4])
+  }
+
   @Test func savingReplacesTheWholeFile() throws {
     let directory = try TemporaryDirectory()
     let file = StateFile(path: directory.file("state.json"))
