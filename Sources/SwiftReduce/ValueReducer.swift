@@ -31,9 +31,10 @@
 /// `reduce(action:)` stops the program as Swift does for any such overlap.
 ///
 /// A value model held where it cannot be changed in place (a `let`, a `Set`
-/// element, an enum's payload, an existential such as `Any`, a computed
-/// property) is not reduced; debug builds report it once per type and place.
-/// The models such a value holds are still routed.
+/// element, an enum's payload, an existential such as `Any`) is not reduced;
+/// debug builds report it once per type and place. The models such a value
+/// holds are still routed. A computed property stores nothing, so the walk
+/// never sees what it returns.
 public protocol ValueReducer {
   /// The type of action this model handles: a concrete action type, or an
   /// existential such as `any EditorAction` for a family of actions.
