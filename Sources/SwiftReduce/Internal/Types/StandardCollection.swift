@@ -93,34 +93,26 @@ extension StandardCollection where Self: MutableCollection {
   }
 }
 
-extension Array: StandardCollection {
+/// Arrays and contiguous arrays: the collections whose elements sit in one
+/// storage object, which a copy of an array of models maps in one pass.
+extension StandardCollection where Self: MutableElements & RangeReplaceableCollection {
   static func initializeMappingObjects(
     at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
     _ transform: (AnyObject) -> AnyObject
   ) -> Bool {
-    guard elementsAreObjects else { return false }
-    let mapped = source.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
-      mappingObjects($0, transform)
-    }
-    // An array made from a contiguous array takes over its storage.
+    guard elementsAreObjects,
+      let mapped = source.assumingMemoryBound(to: Self.self).pointee
+        .withContiguousStorageIfAvailable({ mappingObjects($0, transform) })
+    else { return false }
+    // An array or contiguous array made from a contiguous array takes over its storage.
     destination.bindMemory(to: Self.self, capacity: 1).initialize(to: Self(mapped))
     return true
   }
 }
 
-extension ContiguousArray: StandardCollection {
-  static func initializeMappingObjects(
-    at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
-    _ transform: (AnyObject) -> AnyObject
-  ) -> Bool {
-    guard elementsAreObjects else { return false }
-    let mapped = source.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer {
-      mappingObjects($0, transform)
-    }
-    destination.bindMemory(to: Self.self, capacity: 1).initialize(to: mapped)
-    return true
-  }
-}
+extension Array: StandardCollection {}
+
+extension ContiguousArray: StandardCollection {}
 
 extension Collection {
   /// Whether each element is one class instance, stored as one reference.
