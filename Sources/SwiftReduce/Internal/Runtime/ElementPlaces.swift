@@ -28,12 +28,6 @@ struct ElementPlaces {
   let count: Int
   /// Each element's address in iteration order, for dictionaries.
   let list: [UnsafeMutableRawPointer]
-
-  /// The address of the element at `position`.
-  subscript(position: Int) -> UnsafeMutableRawPointer {
-    if let first { return first + position * stride }
-    return list[position]
-  }
 }
 
 extension MutableElements where Self: MutableCollection {
