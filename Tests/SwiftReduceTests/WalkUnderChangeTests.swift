@@ -95,10 +95,12 @@ struct WalkUnderChangeTests {
     @Test func rowsThatCannotBeToldApartAfterAChangeAreCountedReducedAndReportedInDebugBuilds()
       async
     {
-      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent, \.standardOutputContent]) {
+      let result = await #expect(
+        processExitsWith: .success, observing: [\.standardErrorContent, \.standardOutputContent]
+      ) {
         await MainActor.run {
           let scorecard = Scorecard()
-          var first = Stroke()
+          let first = Stroke()
           first.eraser.removes = true
           scorecard.strokes = [first, Stroke(count: 1)]
           for stroke in scorecard.strokes { stroke.eraser.scorecard = scorecard }

@@ -493,8 +493,7 @@ struct Walk: ~Copyable {
 
   /// Where a read at `offset` in `container`, whose fields are at `base`, was made.
   @inline(__always)
-  private func origin(_ offset: Int, at base: UnsafeRawPointer, in container: Container) -> Origin
-  {
+  private func origin(_ offset: Int, at base: UnsafeRawPointer, in container: Container) -> Origin {
     switch container {
     case .object: .field(base + offset)
     case let .place(index): .inPlace(index, offset: offset)
@@ -816,7 +815,9 @@ struct Walk: ~Copyable {
       )
     }
     guard let elements = placed.mutable.elementPlaces(at: address) else { return nil }
-    guard elements.first == nil else { return (elements.first, elements.stride, elements.count, -1) }
+    guard elements.first == nil else {
+      return (elements.first, elements.stride, elements.count, -1)
+    }
     // A dictionary's keys cannot change in place, but the models they
     // hold are routed, each before its value.
     var keysHoldModels = false
@@ -987,7 +988,8 @@ struct Walk: ~Copyable {
       if model._withUnsafeGuaranteedRef({ $0.reads == nil }) {
         let plan = place.plan.takeUnretainedValue()
         let start = stack.count
-        let source = recordSource(.inPlace(index, offset: 0), place.plan, at: place.address, in: plan.type)
+        let source = recordSource(
+          .inPlace(index, offset: 0), place.plan, at: place.address, in: plan.type)
         readChildren(of: plan.access.load(from: place.address), as: plan.type, source: source)
         stack.reverse(from: start)
       }
