@@ -93,7 +93,7 @@ struct Walk: ~Copyable {
   private var retained: UnsafeStack<Unmanaged<AnyObject>>
   private var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
   /// Arrays of object references being iterated.
-  private var objectRuns: [ObjectRun] = []
+  private var objectRuns: UnsafeStack<ObjectRun>
   /// Values that may hold models, and the cursors of collections being
   /// iterated, each with the index of the field it was copied from (`-1`: none).
   private var values: [(value: Any, plan: Unmanaged<TypePlan>, source: Int)] = []
@@ -185,12 +185,14 @@ struct Walk: ~Copyable {
     stack = buffers.stack
     visited = buffers.visited
     retained = buffers.retained
+    objectRuns = buffers.objectRuns
     classPlans = buffers.classPlans
   }
 
   deinit {
     var buffers = WalkBuffers(
-      stack: stack, visited: visited, retained: retained, classPlans: classPlans)
+      stack: stack, visited: visited, retained: retained, objectRuns: objectRuns,
+      classPlans: classPlans)
     buffers.reset()
     plans.spareBuffers.append(buffers)
   }
