@@ -3,6 +3,7 @@ import SwiftReduceTestSupport
 import Testing
 
 /// Runs the built `MovieList` program as a person or a script would.
+@Suite(TestScale.runsSamplePrograms)
 struct MovieListExecutableTests {
   static let usage = """
     USAGE: MovieList [--file <path>]

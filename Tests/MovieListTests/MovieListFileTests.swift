@@ -8,6 +8,7 @@ import Testing
 
 /// The built `MovieList` program on real files: links, modes, owners,
 /// temporaries, read-only directories and two instances on one file.
+@Suite(TestScale.runsSamplePrograms)
 struct MovieListFileTests {
   private static func status(of path: String) throws -> stat {
     var status = stat()

@@ -8,6 +8,7 @@ import Testing
 
 /// The built `MovieList` program on a pseudo-terminal, typed at as a person
 /// types: the bytes of the keys go in, the screen is read back.
+@Suite(TestScale.runsSamplePrograms)
 struct MovieListTerminalTests {
   private enum Key {
     static let left = "\u{1B}[D"
