@@ -13,14 +13,25 @@ final class FavoriteMovies: Reducer {
   /// next change to the movies.
   var notice: String?
 
+  /// What happened to the file, such as another instance's save merged,
+  /// shown until the next change.
+  var fileNotice: String?
+
   /// The movie the last change watched, whose row the list brings into view.
   var lastWatched: String?
 
   func reduce(action: UpdateMovies) {
+    if case .announce(let text) = action {
+      fileNotice = text
+      return
+    }
     notice = nil
+    fileNotice = nil
     lastWatched = nil
     if case .setInput = action {} else { shownCache = nil }
     switch action {
+    case .announce:
+      break
     case .setInput(let name):
       input = name
     case .submit:

@@ -1,8 +1,20 @@
 import SwiftReduceTextUI
 
-/// The commands MovieList adds to the runner's: find and sort.
+/// The commands MovieList adds to the runner's: find, sort and save.
 enum MovieCommands {
   static let all = [find, sort]
+
+  /// `save` writes the list to `file`, over another list found there.
+  @MainActor
+  static func save(_ file: StateFile) -> Command {
+    Command(
+      name: "save", usage: "save",
+      help: "save the list now, over another list found in its file"
+    ) { _ in
+      file.overwriteOtherList()
+      return .keep(message: "Saved the list to \(file.path).")
+    }
+  }
 
   /// `/TEXT` shows only the movies whose title contains `TEXT`, in any case.
   static let find = Command(

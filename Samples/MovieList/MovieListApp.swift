@@ -42,18 +42,29 @@ public enum MovieListApp {
       if let sorted = file.sortedTitles {
         store.root.favoriteMovies.remember(sorted, of: snapshot.movies)
       }
-      func merge(_ theirs: Snapshot) {
+      func merge(_ merge: ThreeWayMerge) {
         if let sorted = file.sortedTitles {
-          store.root.favoriteMovies.remember(sorted, of: theirs.movies)
+          store.root.favoriteMovies.remember(sorted, of: merge.theirs.movies)
         }
-        history.rebase(reset: theirs.restoringActions, in: store)
+        // The merged state already holds every step taken here: it becomes
+        // the start of the history.
+        history.markKept()
+        history.rebase(reset: merge.merged.restoringActions, in: store)
+        if let notice = merge.notice { store.dispatch(UpdateMovies.announce(notice)) }
+      }
+      func mine() -> Snapshot { store.root.snapshot }
+      func refused(_ problem: String) {
+        store.dispatch(
+          UpdateMovies.announce(
+            "Not merged: \(options.file) changed, and " + problem.prefix(1).lowercased()
+              + problem.dropFirst() + ". Your list is kept on screen."))
       }
       // An undo or redo works on the file's latest state: merged first, a step
       // undone is not lost to the next merge, and one merged away says so.
-      history.beforeUndoOrRedo = { file.mergeChanges(merge) }
+      history.beforeUndoOrRedo = { file.mergeChanges(mine: mine, merge, refused: refused) }
       func save() throws {
         try file.save(
-          { store.root.snapshot }, sorted: { store.root.favoriteMovies.moviesByTitle },
+          mine, sorted: { store.root.favoriteMovies.moviesByTitle },
           rebase: merge)
         // What was saved may be built on by another instance: a later rebase
         // starts from it rather than replaying these steps again.
@@ -64,12 +75,13 @@ public enum MovieListApp {
       store.run { _ in
         while !Task.isCancelled {
           try? await Task.sleep(for: StateFile.watchInterval)
-          file.mergeChanges(merge)
+          file.mergeChanges(mine: mine, merge, refused: refused)
         }
       }
       let runner = Runner(
         store: store, history: history, onChange: save,
-        welcome: "Type help for commands, quit to leave.", commands: MovieCommands.all
+        welcome: "Type help for commands, quit to leave.",
+        commands: MovieCommands.all + [MovieCommands.save(file)]
       ) { ContentView() }
       await runner.run()
       if runner.unsavedChangeCount > 0 {

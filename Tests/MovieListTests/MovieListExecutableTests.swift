@@ -74,7 +74,7 @@ struct MovieListExecutableTests {
 
       """)
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -291,7 +291,7 @@ struct MovieListExecutableTests {
     #expect(
       first.standardOutput.hasSuffix("Type sort views (most watched first) or sort title.\n> \n"))
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {

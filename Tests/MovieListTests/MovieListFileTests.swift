@@ -36,7 +36,7 @@ struct MovieListFileTests {
     // Row 5 of the first instance was Alien: the replay on top of the file
     // removed it by title, and the second instance's Heat stays.
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -75,7 +75,7 @@ struct MovieListFileTests {
     #expect(
       run.standardOutput.contains("\nUndid tapping \"Heat views: 1\"; type redo to do it again.\n"))
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -121,7 +121,7 @@ struct MovieListFileTests {
       There is nothing to undo: the changes before were merged with another instance's, and are kept as they are.
       """)
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -312,7 +312,7 @@ struct MovieListFileTests {
     #expect(run.status == 0)
     #expect(run.standardError == "")
     expectText(
-      try directory.contents(of: "movies/state.json"),
+      withoutLineage(try directory.contents(of: "movies/state.json")),
       """
       {
         "movies" : {
@@ -399,5 +399,85 @@ struct MovieListFileTests {
     #expect(!screens[2].contains("Error Domain"))
     #expect(run.standardError == "MovieList: 1 change was not saved. \(notSaved)\n")
     #expect(!FileManager.default.fileExists(atPath: file))
+  }
+}
+
+/// Round 4: a merge never takes away what the user has.
+extension MovieListFileTests {
+  private static func waitUntil(_ text: String, in running: RunningMovieList) throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !running.standardOutput.contains(text) {
+      try #require(
+        ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
+      usleep(20_000)
+    }
+  }
+
+  @Test func anotherListReplacingTheFileIsNeverMergedAndSavesWaitForSave() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "400"])
+    running.send("1 Ada\n3 Alien\n")
+    try running.waitForPrompts(3)
+    // Another list, of another lineage, renamed over the file.
+    let theirs = "{\"lineage\": \"someone-else\", \"name\": \"Bob\", \"movies\": {\"Jaws\": 1}}"
+    try Data(theirs.utf8).write(to: URL(fileURLWithPath: directory.file("theirs")))
+    try #require(rename(directory.file("theirs"), file) == 0)
+    try Self.waitUntil(
+      "Not merged: \(file) changed, and another list is there now, not the one this list was "
+        + "loaded from or saved to (another user's, or a new file); type save to write this "
+        + "list over it, or choose another file with --file. Your list is kept on screen.\n",
+      in: running)
+    running.send("3 Brazil\n")
+    try running.waitForPrompts(4)
+    #expect(try directory.contents(of: "state.json") == theirs)
+    running.send("save\n")
+    let run = running.finish()
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let refused = try #require(screens.first { $0.hasPrefix("3 Brazil\n") })
+    #expect(refused.contains(" [5] Alien "))
+    #expect(refused.contains(" [6] Brazil "))
+    #expect(!refused.contains("Jaws"))
+    #expect(
+      refused.hasSuffix(
+        "\nNot saved to \(file): another list is there now, not the one this list was loaded "
+          + "from or saved to (another user's, or a new file); type save to write this list "
+          + "over it, or choose another file with --file."))
+    let saved = try #require(screens.first { $0.hasPrefix("save\n") })
+    #expect(saved.hasSuffix("\nSaved the list to \(file)."))
+    #expect(run.status == 0)
+    expectText(
+      withoutLineage(try directory.contents(of: "state.json")),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Brazil" : 1
+        },
+        "name" : "Ada"
+      }
+
+      """)
+  }
+
+  @Test func aNewFileMadeAfterTheFileWasRemovedIsNeverMerged() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "400"])
+    running.send("1 Ada\n3 Alien\n")
+    try running.waitForPrompts(3)
+    #expect(running.standardOutput.components(separatedBy: "\n> ").count == 4)
+    try FileManager.default.removeItem(atPath: file)
+    // Another instance, started after the removal, makes a new list there.
+    #expect(try runMovieList(["--file", file], input: "3 Heat\n").status == 0)
+    try Self.waitUntil("Your list is kept on screen.\n", in: running)
+    running.send("quit\n")
+    let run = running.finish()
+    #expect(!run.standardOutput.contains("Heat"))
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens.last == "quit\n")
+    #expect(screens.dropLast().last?.contains(" [5] Alien ") == true)
+    #expect(withoutLineage(try directory.contents(of: "state.json")).contains("\"Heat\" : 1"))
+    #expect(!(try directory.contents(of: "state.json")).contains("Alien"))
   }
 }

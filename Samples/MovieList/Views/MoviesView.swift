@@ -15,6 +15,9 @@ struct MoviesView: View {
       if let notice = store.favoriteMovies.notice {
         Text(notice)
       }
+      if let notice = store.favoriteMovies.fileNotice {
+        Text(notice)
+      }
       if !store.favoriteMovies.movies.isEmpty {
         Text("Type a row's number to remove it;\nundo brings it back.")
       }

@@ -38,6 +38,9 @@ public struct Command: Sendable {
     case dispatch([any Action], message: String? = nil)
     /// Changes nothing and explains why in one line.
     case refuse(String)
+    /// Changes nothing but calls `onChange`, as a command that saves does;
+    /// `message` is shown under the next screen when `onChange` succeeds.
+    case keep(message: String)
   }
 
   let name: String

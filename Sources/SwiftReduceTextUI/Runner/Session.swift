@@ -229,6 +229,9 @@ final class Session<Root: Reducer, Content: View> {
     switch command.perform(argument) {
     case .refuse(let message):
       return .proceed(message: message)
+    case .keep(let message):
+      keepChange()
+      return .proceed(message: unsavedChange == nil ? message : nil)
     case .dispatch(let actions, let message):
       let step = { for action in actions { self.store.dispatch(action) } }
       var changed = true
