@@ -50,6 +50,11 @@ final class FavoriteMovies: Reducer {
       movies[input] = count
       titlesCache?.set(input, count: count)
       lastWatched = input
+      if !search.isEmpty && !TitleSearch(search).matches(input) {
+        notice =
+          "\"\(input)\" was \(count == 1 ? "added" : "watched again"), but the search "
+          + "\"\(search)\" hides it (/ shows all)."
+      }
     case .removeMovie(let name):
       if movies.removeValue(forKey: name) != nil { titlesCache?.remove(name) }
     case .replaceAll(let replacement):

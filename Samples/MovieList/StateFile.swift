@@ -300,19 +300,25 @@ final class StateFile {
     rebase: (ThreeWayMerge) -> Void
   ) throws(SaveError) {
     let real = Self.resolvingLinks(path)
+    // Undone back to what the file holds after a save failed: nothing to
+    // write, or to refuse. (Compared only then: it reads every movie.)
+    if lastSaveFailed, otherList == nil, lastSeen == .some(FileIdentity(path: real)),
+      makeSnapshot() == base
+    {
+      lastSaveFailed = false
+      return
+    }
     let directory = Self.directory(of: real)
-    try createDirectory(directory)
+    do throws(SaveError) {
+      try createDirectory(directory)
+    } catch {
+      lastSaveFailed = true
+      throw error
+    }
     let result: Result<Void, SaveError> = withDirectoryLock(of: real) {
       do throws(SaveError) {
         removeStaleTemporaries(of: real)
         let current = FileIdentity(path: real)
-        // Undone back to what the file holds: nothing to write, or refuse.
-        if lastSaveFailed, otherList == nil, lastSeen == .some(current),
-          makeSnapshot() == base
-        {
-          lastSaveFailed = false
-          return .success(())
-        }
         if let problem = Self.whyUnwritable(real) { throw SaveError(path: path, problem: problem) }
         if overwritesOtherList {
           // The user chose to write this list over the other one.

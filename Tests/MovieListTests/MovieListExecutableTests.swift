@@ -337,4 +337,53 @@ struct MovieListExecutableTests {
     #expect(run.standardOutput == "")
     expectText(run.standardError, "MovieList: \(problem)\n\n" + Self.usage)
   }
+
+  // MARK: - Round 4
+
+  /// Saves fail: a file stands where the state file's directory should be,
+  /// which stops root too.
+  @Test func theNotSavedCountFollowsUndo() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("blocked/state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "200"])
+    try running.waitForPrompts(1)
+    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    running.send("3 Alien\n3 Brazil\nundo\n")
+    let run = running.finish()
+    #expect(run.status == 1)
+    #expect(
+      run.standardError
+        == "MovieList: 1 change was not saved. Not saved to \(file): "
+        + "\(directory.file("blocked")) is not a directory.\n")
+  }
+
+  @Test func undoingEveryChangeNotSavedLeavesNothingToSave() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("blocked/state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "200"])
+    try running.waitForPrompts(1)
+    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    running.send("3 Brazil\nundo\n")
+    let run = running.finish()
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens[1].hasSuffix(" is not a directory."))
+    #expect(
+      screens[2].hasSuffix("\nUndid typing \"Brazil\" in Movie Name; type redo to do it again."))
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+  }
+
+  @Test func aMovieAddedWhileTheSearchHidesItIsAnnounced() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")], input: "3 Alien\n/ali\n3 Brazil\n3 Alien\n",
+      environment: ["COLUMNS": "100"])
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(
+      screens[3].contains(
+        " [3] Movie Name: [] [4] (watch)\n \"Brazil\" was added, but the search \"ali\" hides it "
+          + "(/ shows all).\n"))
+    #expect(screens[3].contains("1 of 2 movies contain \"ali\""))
+    #expect(!screens[4].contains("hides"))
+  }
 }

@@ -301,7 +301,11 @@ public final class Runner<Root: Reducer, Content: View> {
           ? text.split(separator: "\n", omittingEmptySubsequences: false)
             .flatMap { Cells.wrap(String($0), to: width) } : [text]
       }
-      var frame = session.render(width: width, height: height, reserved: under.count + 1) + "\n"
+      // A page holds as many rows with no message or a one-line one, so
+      // `g N` and the page count do not change with the message; a longer
+      // message shows fewer rows of the same page.
+      var frame =
+        session.render(width: width, height: height, reserved: max(under.count, 1) + 1) + "\n"
       for line in under { frame += line + "\n" }
       return frame
     }

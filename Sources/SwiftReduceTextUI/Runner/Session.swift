@@ -28,6 +28,9 @@ final class Session<Root: Reducer, Content: View> {
   private var lastRevealed: AnyHashable?
   /// The rows of the paged list the last screen showed, and how many it has.
   private var pagedList: BuildContext.PagedList?
+  /// How many rows a page of the paged list holds under a one-line message:
+  /// what `g N` and the page count go by, whatever the message.
+  private var rowsPerPage = 1
 
   /// Why the last change could not be kept (the error `onChange` threw),
   /// until a later call succeeds.
@@ -73,7 +76,7 @@ final class Session<Root: Reducer, Content: View> {
         if let height {
           Screen(
             content(), width: width, height: height, reserved: reserved, first: first,
-            lastRevealed: lastRevealed, rowsPerPage: pagedList?.pageSize)
+            lastRevealed: lastRevealed, rowsPerPage: pagedList.map { _ in rowsPerPage })
         } else {
           Screen(content(), width: width)
         }
@@ -97,6 +100,8 @@ final class Session<Root: Reducer, Content: View> {
     }
     controls = screen.controls
     pagedList = screen.pagedList
+    // The rows a longer message took are the page's still.
+    if let list = screen.pagedList { rowsPerPage = max(list.pageSize + max(reserved - 2, 0), 1) }
     firstRow = screen.pagedList?.shown.lowerBound ?? 0
     lastRevealed = screen.pagedList?.revealed
     self.width = width
@@ -220,7 +225,9 @@ final class Session<Root: Reducer, Content: View> {
       unsavedChangeCount = 0
     } catch {
       unsavedChange = String(describing: error)
-      unsavedChangeCount += 1
+      // With a history, the steps between what is kept and the screen:
+      // an undo of a step not kept takes it off the count.
+      unsavedChangeCount = history.map { max($0.unkeptStepCount, 1) } ?? unsavedChangeCount + 1
     }
   }
 
@@ -233,6 +240,10 @@ final class Session<Root: Reducer, Content: View> {
       keepChange()
       return .proceed(message: unsavedChange == nil ? message : nil)
     case .dispatch(let actions, let message):
+      if command.showsFirstRow {
+        firstRow = 0
+        lastRevealed = nil
+      }
       let step = { for action in actions { self.store.dispatch(action) } }
       var changed = true
       if let history {
@@ -274,7 +285,7 @@ final class Session<Root: Reducer, Content: View> {
       firstRow = list.shown.upperBound
     } else {
       guard list.shown.lowerBound > 0 else { return "This is the first page." }
-      firstRow = max(list.shown.lowerBound - list.pageSize, 0)
+      firstRow = max(list.shown.lowerBound - rowsPerPage, 0)
     }
     return nil
   }
@@ -290,7 +301,7 @@ final class Session<Root: Reducer, Content: View> {
     guard let list = pagedList, list.shown.count < list.total else {
       return "The whole list is on the screen; g N goes to page N when it is longer."
     }
-    let pageSize = max(list.pageSize, 1)
+    let pageSize = rowsPerPage
     let pages = (list.total + pageSize - 1) / pageSize
     guard let number = Int(page), (1...pages).contains(number) else {
       return page.isEmpty
