@@ -347,4 +347,62 @@ struct MovieListTerminalTests {
     }
     #expect(!FileManager.default.fileExists(atPath: directory.file("state.json")))
   }
+
+  @Test(arguments: [SIGTSTP, SIGSTOP])
+  func theScreenIsDrawnAgainWhenTheProgramContinuesAfterAStop(stop: Int32) throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("3 Heat")
+    try terminal.screen { $0.hasSuffix("\n> 3 Heat") }
+    terminal.send(stop)
+    // Whatever the shell drew meanwhile is gone from the screen read back.
+    usleep(200_000)
+    terminal.forgetScreen()
+    terminal.send(SIGCONT)
+    try terminal.screen {
+      $0.contains("[3] Movie Name: [] [4] (watch)") && $0.hasSuffix("\n> 3 Heat")
+    }
+    #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
+  }
+
+  @Test func helpListsControlLAndFitsTheScreenInPages() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.writeMovies(40, to: file)
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
+    try terminal.screen { $0.contains("Rows 1–6 of 40") }
+    terminal.type("help" + Key.enter)
+    let first = try terminal.screen { $0.contains("(Help, page 1 of ") }
+    // Every line of the page, and the prompt, on the 16 lines.
+    #expect(first.hasPrefix("Commands:\n"))
+    #expect(first.split(separator: "\n", omittingEmptySubsequences: false).count <= 16)
+    #expect(first.hasSuffix(": help 2 for the next.)\n>"))
+    var pages = [first]
+    var page = 1
+    while !pages[pages.count - 1].contains("help for the first.)") && page < 9 {
+      page += 1
+      terminal.type("help \(page)" + Key.enter)
+      pages.append(try terminal.screen { $0.contains("(Help, page \(page) of ") })
+      #expect(pages[pages.count - 1].split(separator: "\n").count <= 16)
+    }
+    let all = pages.joined(separator: "\n")
+    #expect(all.contains("\n  Ctrl-L         draw the screen again\n"))
+    // The controls of the screen, the page shown.
+    #expect(all.contains("\n  [10] row \"Movie 006"))
+  }
+
+  @Test func quitLeavesTheShellPromptOnALineOfItsOwn() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("quit" + Key.enter)
+    try terminal.screen { $0.hasSuffix("\n> quit") }
+    let cursor = terminal.cursorAfterExit()
+    #expect(cursor.column == 0)
+    let lines = try terminal.screen { _ in true }
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "> quit")
+    #expect(cursor.row == lines.count)
+  }
 }

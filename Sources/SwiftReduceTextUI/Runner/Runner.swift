@@ -205,7 +205,11 @@ public final class Runner<Root: Reducer, Content: View> {
           case .redraw:
             loop.show(size: size(), force: true)
           case .line(let line):
-            guard loop.handle(line) else { return }
+            guard loop.handle(line) else {
+              // The shell's prompt comes on a line of its own.
+              write("\r\n")
+              return
+            }
             loop.show(size: size(), force: false, afterLine: true)
           }
           next = loop.editor.nextEvent()
@@ -304,8 +308,14 @@ public final class Runner<Root: Reducer, Content: View> {
       // A page holds as many rows with no message or a one-line one, so
       // `g N` and the page count do not change with the message; a longer
       // message shows fewer rows of the same page.
-      var frame =
-        session.render(width: width, height: height, reserved: max(under.count, 1) + 1) + "\n"
+      // A message taller than half the screen, such as a page of help, is
+      // shown alone; the screen is still rendered, as without a message,
+      // for its controls and to be told of changes.
+      let alone = interactive && height.map { 2 * (under.count + 1) > $0 } ?? false
+      let screen = session.render(
+        width: width, height: height, reserved: alone ? 2 : max(under.count, 1) + 1)
+      if alone { return under.map { $0 + "\n" }.joined() }
+      var frame = screen + "\n"
       for line in under { frame += line + "\n" }
       return frame
     }

@@ -22,6 +22,9 @@ final class Session<Root: Reducer, Content: View> {
   private var controls: [Control] = []
   /// The width of the last screen rendered, which messages are wrapped to.
   private var width = 80
+  /// The height of the last screen rendered, which help is paged to; `nil`
+  /// when the output is not a terminal.
+  private var height: Int?
   /// The index of the first row of the paged list to show.
   private var firstRow = 0
   /// The row the paged list asked to bring into view at the last screen.
@@ -105,6 +108,7 @@ final class Session<Root: Reducer, Content: View> {
     firstRow = screen.pagedList?.shown.lowerBound ?? 0
     lastRevealed = screen.pagedList?.revealed
     self.width = width
+    self.height = height
     return screen.text
   }
 
@@ -131,7 +135,7 @@ final class Session<Root: Reducer, Content: View> {
     case "":
       return .proceed(message: "The line is empty: type a control number, help or quit.")
     case "help", "?":
-      return .proceed(message: help)
+      return .proceed(message: help(page: 1))
     case "quit", "q", "exit":
       return .quit
     case "undo" where history != nil:
@@ -142,6 +146,9 @@ final class Session<Root: Reducer, Content: View> {
       return .proceed(message: turnPage(forward: trimmed.lowercased() == "n"))
     default:
       break
+    }
+    if trimmed.lowercased().hasPrefix("help "), let page = Int(trimmed.dropFirst(5)) {
+      return .proceed(message: help(page: page))
     }
     if let page = Self.pageNumber(trimmed) {
       return .proceed(message: go(toPage: page))
@@ -341,6 +348,7 @@ final class Session<Root: Reducer, Content: View> {
       ("Ctrl-U Ctrl-K", "delete to the start or to the end"),
       ("Ctrl-W", "delete the word before the cursor"),
       ("Up Down", "go through the lines typed before"),
+      ("Ctrl-L", "draw the screen again"),
       ("Ctrl-D", "leave, on an empty line"),
     ]
     var lines = ["Commands:"]
@@ -367,6 +375,24 @@ final class Session<Root: Reducer, Content: View> {
         description, to: width, firstPrefix: "  [\(index + 1)]", column: "  [\(index + 1)] ".count)
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Page `page` of ``help``, when the screen has a height it does not fit
+  /// in: as many lines as leave room for the prompt and a line saying how
+  /// to see the others.
+  func help(page: Int) -> String {
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let height, lines.count + 1 > height else {
+      return page == 1 ? help : "Help has one page: type help."
+    }
+    let perPage = max(height - 2, 1)
+    let pages = (lines.count + perPage - 1) / perPage
+    guard (1...pages).contains(page) else { return "Help has pages 1 to \(pages)." }
+    var shown = Array(lines.dropFirst((page - 1) * perPage).prefix(perPage))
+    // Every page as tall, so that each is shown alone, its line at the foot.
+    shown += Array(repeating: "", count: perPage - shown.count)
+    let next = page < pages ? "help \(page + 1) for the next" : "help for the first"
+    return (shown + ["(Help, page \(page) of \(pages): \(next).)"]).joined(separator: "\n")
   }
 
   // MARK: - Running handlers
