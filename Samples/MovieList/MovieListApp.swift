@@ -70,6 +70,13 @@ public enum MovieListApp {
         // starts from it rather than replaying these steps again.
         history.markKept()
       }
+      // What the load has to say, under the first screens: a read-only file,
+      // a sort order this version does not know.
+      var notes = file.loadNotes
+      if let reason = file.readOnlyReason {
+        notes.append("Opened read-only, and changes are not saved: \(reason).")
+      }
+      if !notes.isEmpty { store.dispatch(UpdateMovies.announce(notes.joined(separator: "\n"))) }
       // Another instance's save is merged within a second, through the store,
       // so the screen shows it without a key press.
       store.run { _ in

@@ -75,6 +75,13 @@ final class StateFile {
   /// Whether the last save failed; the next may then find nothing to save.
   private var lastSaveFailed = false
 
+  /// Why the file, as loaded, cannot be saved: it is opened read-only.
+  private(set) var readOnlyReason: String?
+
+  /// What the loading read in its own way and says, such as a sort order
+  /// this version does not know.
+  private(set) var loadNotes: [String] = []
+
   init(path: String) {
     self.path = path
   }
@@ -83,13 +90,15 @@ final class StateFile {
 
   /// The saved state, or `nil` when there is no file yet.
   ///
-  /// Also removes temporaries left by killed runs, and refuses a file that
-  /// this user could read but not save.
+  /// Also removes temporaries left by killed runs. A file that this user
+  /// could read but not save is loaded, with ``readOnlyReason`` saying why.
   func load() throws(LoadError) -> Snapshot? {
     let real = Self.resolvingLinks(path)
+    loadNotes = []
     let result = try readFile(real)
     lastSeen = .some(result?.identity)
-    try refuseIfUnwritable(real)
+    // A file this user may not save is opened to look at: every save is refused.
+    readOnlyReason = Self.whyUnwritable(real)
     withDirectoryLock(of: real) { removeStaleTemporaries(of: real) }
     if let result {
       lineage = result.lineage
@@ -110,7 +119,8 @@ final class StateFile {
 
   /// Reads and decodes the file at `real`, with the identity of what was read.
   private func readFile(_ real: String) throws(LoadError) -> Loaded? {
-    let descriptor = open(real, O_RDONLY | O_CLOEXEC)
+    // Without blocking: opening a named pipe would wait for a writer.
+    let descriptor = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       throw LoadError(path: path, problem: Self.systemError())
@@ -121,9 +131,7 @@ final class StateFile {
       throw LoadError(path: path, problem: Self.systemError())
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw LoadError(
-        path: path,
-        problem: status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a file")
+      throw LoadError(path: path, problem: Self.whatItIs(status.st_mode))
     }
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -167,7 +175,7 @@ final class StateFile {
       let order: MovieOrder? =
         switch unknown.removeValue(forKey: "sort") {
         case nil: .title
-        case .string(let text): MovieOrder(rawValue: text)
+        case .string(let text): MovieOrder(rawValue: text) ?? unknownOrder(text)
         default: nil
         }
       if let order, lineage == nil || lineage?.string != nil {
@@ -224,12 +232,20 @@ final class StateFile {
     var order = MovieOrder.title
     switch fields.removeValue(forKey: "sort") {
     case nil: break
-    case .string(let text) where MovieOrder(rawValue: text) != nil:
-      order = MovieOrder(rawValue: text) ?? order
+    case .string(let text):
+      order = MovieOrder(rawValue: text) ?? unknownOrder(text)
     default:
       throw LoadError(path: path, problem: "\"sort\" should be \"title\" or \"views\"")
     }
     return (Snapshot(name: name, movies: movies, order: order), fields, nil, lineage)
+  }
+
+  /// The order read for a sort order this version does not know, such as
+  /// one a later version wrote: the default, with a note that says so.
+  private func unknownOrder(_ text: String) -> MovieOrder {
+    loadNotes.append(
+      "The file's sort order \"\(text)\" is not one this version knows: the list is by title.")
+    return .title
   }
 
   /// Explains why `value` is not a view count.
@@ -252,11 +268,6 @@ final class StateFile {
     default:
       throw LoadError(path: path, problem: "\"movies.\(title)\" should be a whole number")
     }
-  }
-
-  /// Refuses a file whose mode or owner a save would not keep.
-  private func refuseIfUnwritable(_ real: String) throws(LoadError) {
-    if let problem = Self.whyUnwritable(real) { throw LoadError(path: path, problem: problem) }
   }
 
   /// Why a save must not replace the file at `real`: the user cannot write
@@ -582,6 +593,17 @@ final class StateFile {
   static func directory(of path: String) -> String {
     let directory = (path as NSString).deletingLastPathComponent
     return directory.isEmpty ? "." : directory
+  }
+
+  /// What a file that is not a regular file is, as a refusal says it.
+  private static func whatItIs(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "it is a directory"
+    case S_IFIFO: "it is a named pipe (FIFO), not a regular file; choose a file with --file"
+    case S_IFCHR, S_IFBLK: "it is a device, not a regular file; choose a file with --file"
+    case S_IFSOCK: "it is a socket, not a regular file; choose a file with --file"
+    default: "it is not a regular file; choose a file with --file"
+    }
   }
 
   private static func describeMode(_ mode: mode_t) -> String {

@@ -386,4 +386,46 @@ struct MovieListExecutableTests {
     #expect(screens[3].contains("1 of 2 movies contain \"ali\""))
     #expect(!screens[4].contains("hides"))
   }
+
+  @Test func aNamedPipeAsTheFileIsRefusedAtOnceWithAMessage() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("pipe")
+    try #require(mkfifo(file, 0o600) == 0)
+    let run = try runMovieList(["--file", file])
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "MovieList: cannot load \(file): it is a named pipe (FIFO), not a regular file; "
+        + "choose a file with --file.\n")
+  }
+
+  @Test func aLongNoticeIsWrappedNotCut() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")], input: "/ali\n3 Brazil\n",
+      environment: ["COLUMNS": "44"])
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(
+      screens[2].contains(
+        "\n \"Brazil\" was added, but the search \"ali\"\n hides it (/ shows all).\n"))
+    #expect(!screens[2].contains("…"))
+  }
+
+  @Test func anUnknownSortOrderIsReadAsTheDefaultWithANotice() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(
+      "{\"name\": \"\", \"movies\": {\"Heat\": 3, \"Alien\": 1}, \"sort\": \"rating\"}".utf8
+    ).write(to: URL(fileURLWithPath: file))
+    let run = try runMovieList(["--file", file], input: "", environment: ["COLUMNS": "100"])
+    #expect(run.status == 0)
+    let first = try #require(run.standardOutput.components(separatedBy: "\n> ").first)
+    #expect(
+      first.contains(
+        "\n The file's sort order \"rating\" is not one this version knows: the list is by title.\n"
+      ))
+    #expect(first.contains(" [5] Alien "))
+    #expect(first.contains(" [6] Heat "))
+  }
 }

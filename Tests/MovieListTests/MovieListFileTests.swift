@@ -206,25 +206,43 @@ struct MovieListFileTests {
     #expect(try Self.status(of: file).st_mode & 0o7777 == 0o640)
   }
 
-  /// A user who cannot write the file is refused in one line, before any change.
+  /// A file the user cannot write is opened read-only: the reason is shown,
+  /// every save is refused, and the file is left as it was.
   ///
   /// Run as `nobody` so that it holds when the tests run as root, whom a mode
   /// does not stop.
-  @Test func aFileTheUserCannotWriteIsRefusedInOneLine() throws {
+  @Test func aReadOnlyFileIsOpenedReadOnlyWithTheReasonShownAndSavesRefused() throws {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o755)
     let file = directory.file("state.json")
     let content = "{\"name\": \"Ada\", \"movies\": {}}"
     try Self.write(content, to: file)
     chmod(file, 0o444)
-    let run = try runMovieList(["--file", file], input: "3 Alien\n", as: .nobody)
+    let run = try runMovieList(
+      ["--file", file], input: "3 Alien\n", environment: ["COLUMNS": "400"], as: .nobody)
+    let reason =
+      "you cannot write it (its mode is r--r--r--); make it writable with chmod u+w, or choose "
+      + "another file with --file"
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens[0].contains("\n Opened read-only, and changes are not saved: \(reason).\n"))
+    #expect(screens[1].contains(" [5] Alien "))
+    #expect(screens[1].hasSuffix("\nNot saved to \(file): \(reason)."))
     #expect(run.status == 1)
-    #expect(run.standardOutput == "")
     #expect(
-      run.standardError
-        == "MovieList: cannot load \(file): you cannot write it (its mode is r--r--r--); "
-        + "make it writable with chmod u+w, or choose another file with --file.\n")
+      run.standardError == "MovieList: 1 change was not saved. Not saved to \(file): \(reason).\n")
     #expect(try directory.contents(of: "state.json") == content)
+  }
+
+  @Test func aReadOnlyFileOpenedOnlyToLookAtEndsWithStatus0() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o755)
+    let file = directory.file("state.json")
+    try Self.write("{\"name\": \"Ada\", \"movies\": {\"Alien\": 2}}", to: file)
+    chmod(file, 0o444)
+    let run = try runMovieList(["--file", file], input: "/ali\nquit\n", as: .nobody)
+    #expect(run.standardOutput.contains(" [5] Alien "))
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
   }
 
   /// Root may write a mode-444 file; the save then keeps the mode 444.
@@ -252,7 +270,7 @@ struct MovieListFileTests {
   }
 
   @Test(.enabled(if: geteuid() == 0, "the file must belong to another user than nobody"))
-  func aFileOfAnotherUserIsRefusedRatherThanTakenOver() throws {
+  func aFileOfAnotherUserIsOpenedReadOnlyRatherThanTakenOver() throws {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o777)
     let file = directory.file("state.json")
@@ -261,7 +279,11 @@ struct MovieListFileTests {
     let owner = try Self.status(of: file).st_uid
     let run = try runMovieList(["--file", file], input: "3 Alien\n", as: .nobody)
     #expect(run.status == 1)
-    #expect(run.standardError.hasPrefix("MovieList: cannot load \(file): it belongs to "))
+    #expect(
+      run.standardOutput.contains("\n Opened read-only, and changes are not saved: it belongs"))
+    #expect(
+      run.standardError.hasPrefix(
+        "MovieList: 1 change was not saved. Not saved to \(file): it belongs to "))
     #expect(
       run.standardError.hasSuffix(
         ", and saving would make it yours; choose another file with --file.\n"))
