@@ -16,7 +16,8 @@ import SwiftReduce
 ///   `g N` its page `N`;
 /// - the app's own ``Command``s, such as `sort views`;
 /// - `help` lists the commands and the controls of the screen, wrapped to
-///   its width;
+///   its width; on a terminal too short for it, a page at a time (`help 2`
+///   for the next), each shown alone;
 /// - `quit`, `q`, `exit`, or the end of the input, leaves.
 ///
 /// Commands are read in any case (`Undo`, `QUIT`).
@@ -29,9 +30,11 @@ import SwiftReduce
 /// until it succeeds.
 ///
 /// On a terminal the screen is cleared and redrawn at the terminal's size,
-/// again when the terminal is resized; the first ``List`` made from a
-/// collection shows a page of rows that fits, with the rest of the screen
-/// kept in sight; and lines are typed with a line editor (see the
+/// again when the terminal is resized and when the program continues after
+/// a stop (Ctrl-Z, then `fg`); the first ``List`` made from a collection
+/// shows a page of rows that fits, with the rest of the screen and a line
+/// for a message kept in sight, the same rows whatever the message; and
+/// lines are typed with a line editor (see the
 /// SwiftReduceTextUI documentation for its keys). When the input or the
 /// output is not a terminal, each screen is printed whole after the previous
 /// one at the width in `COLUMNS` (80 when unset), with no escape codes, and
