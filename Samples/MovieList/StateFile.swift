@@ -387,6 +387,7 @@ final class StateFile {
         "another list is there now, not the one this list was loaded from or saved to "
         + "(another user's, or a new file); type save to write this list over it, "
         + "or choose another file with --file"
+      otherListIdentity = loaded.identity
       return false
     }
     let merge = ThreeWayMerge(base: base, mine: mine(), theirs: loaded.snapshot)
@@ -425,10 +426,7 @@ final class StateFile {
     }
     withDirectoryLock(of: real) {
       guard let loaded = try? readFile(real) else { return }
-      if !merge(loaded, mine: mine, rebase), let otherList {
-        otherListIdentity = loaded.identity
-        refused(otherList)
-      }
+      if !merge(loaded, mine: mine, rebase), let otherList { refused(otherList) }
     }
   }
 
