@@ -151,7 +151,8 @@ struct StateFileTests {
       { merges.last?.merged ?? Snapshot(name: "Ada", movies: ["Alien": 2, "Brazil": 1, "Up": 1]) },
       rebase: { merges.append($0) })
     #expect(merges.count == 1)
-    #expect(merges.first?.merged == Snapshot(name: "Ada", movies: ["Alien": 3, "Heat": 1, "Up": 1]))
+    #expect(
+      merges.first?.merged == Snapshot(name: "Ada", movies: ["Alien": 3, "Heat": 1, "Up": 1]))
     #expect(merges.first?.conflicts.map(\.title) == ["Alien"])
     #expect(try StateFile(path: path).load() == merges.first?.merged)
   }
@@ -206,4 +207,3 @@ struct StateFileTests {
     #expect(merges.first?.merged == Snapshot(name: "Ada", movies: ["Up": 2, "Heat": 1]))
   }
 }
-
