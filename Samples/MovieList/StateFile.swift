@@ -382,7 +382,11 @@ final class StateFile {
   ) -> Bool {
     // An instance that never had a file builds on an empty list: any file
     // is a descendant of it.
-    if let lineage, loaded.lineage != lineage {
+    // Another user's file is another list, whatever it holds.
+    let knownOwner = lastSeen.flatMap { $0 }?.owner
+    if let lineage,
+      loaded.lineage != lineage || knownOwner.map({ $0 != loaded.identity.owner }) ?? false
+    {
       otherList =
         "another list is there now, not the one this list was loaded from or saved to "
         + "(another user's, or a new file); type save to write this list over it, "

@@ -389,6 +389,8 @@ struct MovieListFileTests {
     try Self.write(theirs, to: directory.file("theirs"))
     chmod(directory.file("theirs"), 0o666)
     try #require(rename(directory.file("theirs"), file) == 0)
+    // Seen within a quarter of a second, and not merged.
+    try Self.waitFor("Your list is kept on screen.", in: running)
     running.send("3 Brazil\n")
     try running.waitForPrompts(3)
     let run = running.finish()
@@ -398,6 +400,9 @@ struct MovieListFileTests {
         ", and saving would make it yours; choose another file with --file.\n> "))
     #expect(try directory.contents(of: "state.json") == theirs)
     #expect(run.status == 1)
+    // Never merged onto the screen: the list stays this user's.
+    #expect(!run.standardOutput.contains("[Root]"))
+    #expect(run.standardOutput.contains(" [6] Brazil "))
   }
 
   // MARK: - Failed saves
