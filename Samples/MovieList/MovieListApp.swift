@@ -101,6 +101,11 @@ public enum MovieListApp {
           FileHandle.standardError.write(Data("MovieList: \(changes). \(error)\n".utf8))
           return 1
         }
+      } else if let otherList = file.otherList {
+        // Nothing changed since, but the list shown is no longer in the file.
+        FileHandle.standardError.write(
+          Data("MovieList: this list was not saved to \(options.file): \(otherList).\n".utf8))
+        return 1
       }
     }
     return 0

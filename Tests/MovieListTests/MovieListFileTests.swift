@@ -504,6 +504,13 @@ extension MovieListFileTests {
     let screens = run.standardOutput.components(separatedBy: "\n> ")
     #expect(screens.last == "quit\n")
     #expect(screens.dropLast().last?.contains(" [5] Alien ") == true)
+    // The list shown is in no file: quitting says so.
+    #expect(run.status == 1)
+    #expect(
+      run.standardError
+        == "MovieList: this list was not saved to \(file): another list is there now, not the "
+        + "one this list was loaded from or saved to (another user's, or a new file); type save "
+        + "to write this list over it, or choose another file with --file.\n")
     #expect(withoutLineage(try directory.contents(of: "state.json")).contains("\"Heat\" : 1"))
     #expect(!(try directory.contents(of: "state.json")).contains("Alien"))
   }
