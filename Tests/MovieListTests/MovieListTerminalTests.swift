@@ -356,8 +356,8 @@ struct MovieListTerminalTests {
     terminal.type("3 Heat")
     try terminal.screen { $0.hasSuffix("\n> 3 Heat") }
     terminal.send(stop)
+    try terminal.waitUntilStopped()
     // Whatever the shell drew meanwhile is gone from the screen read back.
-    usleep(200_000)
     terminal.forgetScreen()
     terminal.send(SIGCONT)
     try terminal.screen {

@@ -81,6 +81,23 @@ final class TerminalSession {
     kill(process.processIdentifier, signal)
   }
 
+  /// Waits until the program is stopped, as its `/proc` status says.
+  func waitUntilStopped(timeout: Duration = .seconds(20)) throws {
+    let deadline = ContinuousClock.now + timeout
+    let path = "/proc/\(process.processIdentifier)/stat"
+    while true {
+      // The state follows the command name, which is in parentheses.
+      let status = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      if let end = status.lastIndex(of: ")"),
+        status[end...].dropFirst().drop(while: { $0 == " " }).first == "T"
+      {
+        return
+      }
+      try #require(ContinuousClock.now < deadline, "the program never stopped: \(status)")
+      usleep(10_000)
+    }
+  }
+
   /// Forgets what the screen shows, so that only what is drawn after is seen.
   func forgetScreen() {
     readAvailable()
