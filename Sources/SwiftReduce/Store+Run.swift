@@ -46,21 +46,22 @@ extension Store {
     if cancelInFlight, let id { cancelEffects(withID: id) }
     let effect = RunningEffect(
       key: lifetime.makeKey(), id: id, origin: effectOrigin, store: self)
-    let clock = self.clock
+    let clockKey = EffectActivity.key(of: clock)
+    let values = EffectContext.TaskValues(
+      clock: clock, order: EffectActivity.effectStarted(clock: clockKey))
     let task = Task { @MainActor [weak self] in
       do {
-        try await EffectContext.$clock.withValue(clock) {
+        try await EffectContext.$task.withValue(values) {
           try await operation(Send(effect: effect))
         }
       } catch is CancellationError {
       } catch {
         self?.report(error, thrownBy: effect)
       }
-      EffectActivity.events += 1
+      EffectActivity.effectEnded(clock: clockKey)
       self?.lifetime.end(effect.key)
     }
     effect.task = task
-    EffectActivity.events += 1
     lifetime.start(effect, task)
     return task
   }

@@ -19,16 +19,17 @@ import Synchronization
 /// ``advance(by:)`` first lets the effects already started run on the main
 /// actor until they are idle, so that each reaches its sleep. Then it wakes
 /// the sleepers whose deadline falls within the duration one at a time, in
-/// deadline order (in the order they went to sleep for equal deadlines), with
+/// deadline order (for equal deadlines, in the order their effects started), with
 /// ``now`` set to that deadline, and lets each run until the main actor is
 /// idle again before waking the next. ``now`` ends exactly the duration
 /// later. ``run()`` advances until no sleeper is left. A sleeper whose task is
 /// cancelled throws `CancellationError` at once.
 ///
 /// "Idle" is judged by watching what effects do: the clock hops through the
-/// main actor and the global executor until several hops in a row see no
-/// effect start, send or end and no sleeper come or go. Work that waits on
-/// something else entirely, such as a real network request, is not waited for.
+/// global executor and the main actor until several hops in a row see no
+/// effect start, send or end and no sleeper come or go, and every effect of
+/// the stores given this clock is asleep on it. An effect that waits on
+/// something else, such as a real network request, is given a hundred hops.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class TestClock: Clock, Sendable {
   /// A point in a test clock's time: how far the clock has been advanced.
@@ -65,8 +66,10 @@ public final class TestClock: Clock, Sendable {
 
   /// A task asleep on the clock.
   private struct Sleeper {
-    /// Its turn among sleepers with the same deadline.
-    let number: Int
+    /// Its turn among sleepers with the same deadline: the order its effect
+    /// started in, then the order it went to sleep in.
+    let turn: (effect: Int, number: Int)
+    var number: Int { turn.number }
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
   }
@@ -83,8 +86,12 @@ public final class TestClock: Clock, Sendable {
 
   private let state = Mutex(State())
 
-  /// How many hops in a row must see nothing happen for effects to count as idle.
-  private static let quietHops = 4
+  /// How many hops in a row must see nothing happen for effects, all asleep, to count as idle.
+  private static let quietHops = 3
+
+  /// How many, when an effect of a store on this clock is awake: it may be
+  /// about to sleep, or waiting on something no hop can see.
+  private static let patientHops = 100
 
   /// Creates a clock at its zero instant, with no sleepers.
   public init() {}
@@ -108,6 +115,7 @@ public final class TestClock: Clock, Sendable {
   /// - Throws: `CancellationError` when the task is cancelled, at once.
   public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try Task.checkCancellation()
+    let effect = EffectActivity.currentOrder ?? .max
     let number = state.withLock { state in
       state.lastNumber += 1
       return state.lastNumber
@@ -119,7 +127,9 @@ public final class TestClock: Clock, Sendable {
           if state.cancelled.remove(number) != nil { return .failure(CancellationError()) }
           if deadline <= state.now { return .success(()) }
           state.sleepers.append(
-            Sleeper(number: number, deadline: deadline, continuation: continuation))
+            Sleeper(
+              turn: (effect, number), deadline: deadline,
+              continuation: continuation))
           state.events += 1
           return nil
         }
@@ -177,8 +187,11 @@ public final class TestClock: Clock, Sendable {
     state.withLock { state in
       guard
         let index = state.sleepers.indices.min(by: {
-          (state.sleepers[$0].deadline, state.sleepers[$0].number)
-            < (state.sleepers[$1].deadline, state.sleepers[$1].number)
+          (state.sleepers[$0].deadline, state.sleepers[$0].turn.effect, state.sleepers[$0].number)
+            < (
+              state.sleepers[$1].deadline, state.sleepers[$1].turn.effect,
+              state.sleepers[$1].number
+            )
         }),
         state.sleepers[index].deadline <= target
       else { return nil }
@@ -189,28 +202,37 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Returns once effects are idle: ``quietHops`` hops in a row, each through
-  /// the global executor and then the main actor, that see nothing happen.
+  /// Returns once effects are idle: hops, each through the global executor
+  /// and then the main actor, until ``quietHops`` in a row see no effect
+  /// start, send or end and no sleeper come or go, and every effect of a
+  /// store on this clock is asleep on it; or, if one stays awake, waiting on
+  /// something else, until ``patientHops`` in a row see nothing happen.
   private func settle() async {
     var quiet = 0
     var last = await activity()
-    while quiet < Self.quietHops {
+    while true {
       // Background priority: work already queued on the global executor goes first.
       await Task.detached(priority: .background) { await Task.yield() }.value
       let current = await activity()
-      if current == last {
+      if current.events == last.events {
         quiet += 1
       } else {
         quiet = 0
         last = current
       }
+      let allAsleep = current.awake <= 0
+      if quiet >= (allAsleep ? Self.quietHops : Self.patientHops) { return }
     }
   }
 
-  /// What effects and sleepers have done so far, read on the main actor,
+  /// What effects and sleepers have done so far, and how many effects of
+  /// stores on this clock are not asleep on it, read on the main actor,
   /// behind every job already queued there.
-  private func activity() async -> [Int] {
-    let effects = await MainActor.run { EffectActivity.events }
-    return [effects, state.withLock { $0.events }]
+  private func activity() async -> (events: [Int], awake: Int) {
+    let (events, running) = await MainActor.run {
+      (EffectActivity.events, EffectActivity.running[ObjectIdentifier(self)] ?? 0)
+    }
+    let (clockEvents, sleepers) = state.withLock { ($0.events, $0.sleepers.count) }
+    return ([events, clockEvents], running - sleepers)
   }
 }

@@ -13,8 +13,21 @@ enum EffectContext {
   /// The store whose dispatch is innermost; `nil` outside any dispatch.
   @MainActor static var store: (any EffectHost)?
 
+  /// What the task of an effect, and every task it creates, knows of it.
+  struct TaskValues: Sendable {
+    /// The clock of the store running the effect, for `Effect.clock`.
+    let clock: any Clock<Duration>
+    /// The effect's place among all effects started in the process.
+    let order: Int
+  }
+
+  /// The effect whose task, or a task it created, is running; `nil` elsewhere.
+  @TaskLocal static var task: TaskValues?
+
   /// The clock of the store running the current effect, for `Effect.clock`.
-  @TaskLocal static var clock: (any Clock<Duration>)?
+  static var clock: (any Clock<Duration>)? {
+    task?.clock
+  }
 
   /// Makes `store` the dispatching store, returning the one it hides.
   @MainActor static func enter(_ store: any EffectHost) -> (any EffectHost)? {
@@ -68,8 +81,41 @@ protocol EffectHost: AnyObject, Sendable {
   func cancel(id: any Hashable & Sendable)
 }
 
-/// A count of what effects do, for `TestClock` to tell when they have settled.
+/// What effects do, counted for `TestClock` to tell when they have settled.
 package enum EffectActivity {
   /// Raised each time an effect starts, sends or ends, in any store.
   @MainActor package static var events = 0
+
+  /// How many effects have started, in any store: the last one's order.
+  @MainActor static var started = 0
+
+  /// The order in which the effect running the current task started, for a
+  /// `TestClock` to wake sleepers with equal deadlines in that order;
+  /// `nil` outside any effect.
+  package static var currentOrder: Int? {
+    EffectContext.task?.order
+  }
+
+  /// How many effects are running, by the clock of their store, for clocks
+  /// that are objects: a `TestClock` compares it with its sleepers.
+  @MainActor package static var running: [ObjectIdentifier: Int] = [:]
+
+  /// The key of `clock` in ``running``, when it is an object.
+  static func key(of clock: any Clock<Duration>) -> ObjectIdentifier? {
+    type(of: clock) is AnyClass ? ObjectIdentifier(clock as AnyObject) : nil
+  }
+
+  /// Counts an effect starting, returning its order.
+  @MainActor static func effectStarted(clock: ObjectIdentifier?) -> Int {
+    events += 1
+    started += 1
+    if let clock { running[clock, default: 0] += 1 }
+    return started
+  }
+
+  @MainActor static func effectEnded(clock: ObjectIdentifier?) {
+    events += 1
+    guard let clock, let count = running[clock] else { return }
+    running[clock] = count > 1 ? count - 1 : nil
+  }
 }
