@@ -96,7 +96,10 @@ public final class TestStore<Root: Reducer> {
   /// running and actions not received.
   ///
   /// A test store lives in one test, on the main actor, so it is released
-  /// there and the failure is the releasing test's.
+  /// there and the failure is the releasing test's. Released off the main
+  /// actor, it stops the program: `MainActor.assumeIsolated` is the only way a
+  /// deinitializer can read the state it checks without an isolated deinit,
+  /// which the platforms this package supports cannot all run.
   deinit {
     MainActor.assumeIsolated {
       guard exhaustivity == .on else { return }
@@ -201,8 +204,9 @@ public final class TestStore<Root: Reducer> {
   /// id, the action that started it and the path of the model that did; with
   /// exhaustivity on, so does an action dispatched but not received, named in
   /// the failure. Releasing a test store without calling `finish()` checks
-  /// the same, without waiting. An effect asleep on a ``TestClock`` runs only
-  /// when the test advances the clock.
+  /// the same, without waiting, and fails the test that releases it; release
+  /// it on the main actor. An effect asleep on a ``TestClock`` runs only when
+  /// the test advances the clock.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for running effects; one second by default.
