@@ -280,18 +280,22 @@ struct EffectTests {
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       expectText(
         message,
-        #"SwiftReduce: the effect id "offline", started by RatingAction.fetchOffline("Alien") "#
+        #"SwiftReduce: the effect id "backup", started by store.run outside any dispatch, "#
+          + "threw SwiftReduceTestingTests.RatingError.offline (reported once per id and error "
+          + "type in debug builds)\n"
+          + #"SwiftReduce: the effect id "offline", started by RatingAction.fetchOffline("Alien") "#
           + "in favoriteMovies, threw SwiftReduceTestingTests.RatingError.offline (reported "
           + "once per id and error type in debug builds)\n")
     }
   #endif
 
-  /// Runs two effects with one id that throw the same error.
+  /// Runs two effects with one id that throw the same error, and one with another id.
   static func throwOfflineTwice() async {
     let clock = TestClock()
     let store = Store(Moviegoer(), clock: clock)
     store.dispatch(RatingAction.fetchOffline("Alien"))
     store.dispatch(RatingAction.fetchOffline("Heat"))
+    store.run(id: "backup") { _ in throw RatingError.offline }
     await clock.run()
     await store.waitForTasks()
   }
