@@ -1,7 +1,7 @@
 /// A step that every action dispatched to a ``Store`` passes through before it is reduced.
 ///
 /// A middleware receives the action, the store (to read state, dispatch or
-/// start asynchronous work with ``Store/run(_:)``) and `next`, which continues
+/// start asynchronous work with ``Store/run(id:cancelInFlight:_:)``) and `next`, which continues
 /// with the rest of the chain and, past the last middleware, reduces the
 /// action and notifies subscribers. A middleware can call `next` with the
 /// action, with a replacement, or not at all to drop the action, and can run
@@ -38,7 +38,7 @@ public struct Middleware<Root: Reducer>: Sendable {
   /// - Parameter handle: Called with each dispatched action, the store, and
   ///   `next`, which passes an action on to the rest of the chain. `next` can
   ///   only be called while `handle` runs; to act later, start a task with
-  ///   ``Store/run(_:)`` and dispatch from it.
+  ///   ``Store/run(id:cancelInFlight:_:)`` and dispatch from it.
   public init(
     _ handle:
       @escaping @MainActor (

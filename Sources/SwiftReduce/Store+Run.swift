@@ -1,11 +1,12 @@
 extension Store {
   /// Starts asynchronous work on the main actor that can dispatch actions.
   ///
-  /// The operation receives `send`, which dispatches to this store like
-  /// ``dispatch(_:)`` while the store exists and does nothing afterwards.
+  /// The operation receives ``Send``, which dispatches to this store like
+  /// ``dispatch(_:)`` until the effect is cancelled or the store is released.
   /// Dispatch through `send` rather than capturing the store, so a running
-  /// task does not keep the store alive; releasing the store cancels the task.
-  /// Middleware can start work here when it sees an action.
+  /// effect does not keep the store alive; releasing the store cancels it.
+  /// Middleware, views and tests start work here; a model's
+  /// `reduce(action:)` calls ``Effect/run(id:cancelInFlight:_:)`` instead.
   ///
   /// ```swift
   /// let store = Store(Greeting())
@@ -23,33 +24,64 @@ extension Store {
   /// Hello, Ada
   /// ```
   ///
-  /// The operation cannot throw: report a failure by sending an action.
+  /// An error the operation throws, other than `CancellationError`, is
+  /// reported: debug builds print it once per id and error type, and a
+  /// `TestStore` fails the test.
   ///
-  /// - Parameter operation: The work to run; it receives `send` to dispatch actions.
-  /// - Returns: The task running the operation, which a test can `await`.
+  /// - Parameters:
+  ///   - id: Identifies the effect for ``cancel(id:)`` and `cancelInFlight`;
+  ///     ids compare as `AnyHashable`s, so `1` and `Int64(1)` are one id.
+  ///   - cancelInFlight: Whether to cancel this store's running effects with
+  ///     an equal id before starting this one.
+  ///   - operation: The work to run; it receives `send` to dispatch actions.
+  /// - Returns: The task running the operation, which a test can `await`;
+  ///   cancelling it cancels the effect.
   @discardableResult
   public func run(
-    _ operation:
-      @escaping @MainActor (_ send: @escaping @MainActor (any Action) -> Void) async
-      -> Void
+    id: (any Hashable & Sendable)? = nil,
+    cancelInFlight: Bool = false,
+    _ operation: @escaping @MainActor (_ send: Send) async throws -> Void
   ) -> Task<Void, Never> {
-    let key = lifetime.makeKey()
-    let send: @MainActor (any Action) -> Void = { [weak self] action in
-      self?.dispatch(action)
-    }
+    let id = id.map { AnyHashable($0) }
+    if cancelInFlight, let id { cancelEffects(withID: id) }
+    let effect = RunningEffect(
+      key: lifetime.makeKey(), id: id, origin: effectOrigin, store: self)
+    let clockKey = EffectActivity.key(of: clock)
+    let values = EffectContext.TaskValues(
+      clock: clock, order: EffectActivity.effectStarted(clock: clockKey))
     let task = Task { @MainActor [weak self] in
-      await operation(send)
-      self?.lifetime.tasks[key] = nil
+      do {
+        try await EffectContext.$task.withValue(values) {
+          try await operation(Send(effect: effect))
+        }
+      } catch is CancellationError {
+      } catch {
+        self?.report(error, thrownBy: effect)
+      }
+      EffectActivity.effectEnded(clock: clockKey)
+      self?.lifetime.end(effect.key)
     }
-    lifetime.tasks[key] = task
+    effect.task = task
+    lifetime.start(effect, task)
     return task
   }
 
-  /// Suspends until every task started with ``run(_:)`` has finished.
+  /// Cancels this store's running effects started with an id equal to `id`.
+  ///
+  /// Each one's task is cancelled and its `send` drops every action from now
+  /// on; the effect still counts as running until its operation returns.
+  ///
+  /// - Parameter id: The id the effects were started with.
+  public func cancel(id: any Hashable & Sendable) {
+    cancelEffects(withID: AnyHashable(id))
+  }
+
+  /// Suspends until every task started with ``run(id:cancelInFlight:_:)`` or
+  /// `Effect.run` has finished.
   ///
   /// Tasks started while waiting, for example by middleware reacting to an
   /// action that a task dispatched, are waited for too. Tests use this after
-  /// dispatching an action that starts work in middleware:
+  /// dispatching an action that starts work in middleware or a model:
   ///
   /// ```swift
   /// let store = Store(Greeting(), middleware: [loadGreeting])
@@ -57,10 +89,76 @@ extension Store {
   /// await store.waitForTasks()
   /// #expect(store.text == "Hello, Ada")
   /// ```
+  ///
+  /// An effect asleep on a clock that nobody advances never finishes.
   public func waitForTasks() async {
     while let (key, task) = lifetime.tasks.min(by: { $0.key < $1.key }) {
       await task.value
-      lifetime.tasks[key] = nil
+      lifetime.end(key)
     }
   }
+
+  // MARK: - Bookkeeping
+
+  private func cancelEffects(withID id: AnyHashable) {
+    for effect in lifetime.effects.values where effect.id == id {
+      effect.cancel()
+    }
+  }
+
+  /// Reports an error an effect threw: to the `TestStore`, or in debug builds
+  /// once per id and error type.
+  private func report(_ error: any Error, thrownBy effect: RunningEffect) {
+    let text = "\(description(of: effect)), threw \(String(reflecting: error))"
+    if let effectErrorHandler {
+      effectErrorHandler(text)
+      return
+    }
+    #if DEBUG
+      let key = ThrownErrors.Key(id: effect.id, errorType: ObjectIdentifier(type(of: error)))
+      guard ThrownErrors.reported.insert(key).inserted else { return }
+      DebugReport.emit(
+        "SwiftReduce: the effect \(text) (reported once per id and error type in debug builds)")
+    #endif
+  }
+
+  /// How messages name an effect: its id, the action that started it, and
+  /// the path of the model that did.
+  ///
+  /// `id "search", started by SearchAction.queryChanged("Al") in search`
+  func description(of effect: RunningEffect) -> String {
+    let id = effect.id.map { "id \(String(reflecting: $0.base))" } ?? "no id"
+    switch effect.origin {
+    case .model(let action):
+      return "\(id), started by \(actionText(action)) in \(modelPaths(reducing: action))"
+    case .dispatch(let action):
+      return "\(id), started during \(actionText(action)) outside any model"
+    case .outside:
+      return "\(id), started by store.run outside any dispatch"
+    }
+  }
+
+  /// Where the models that take `action` are: the path of the model that
+  /// started an effect while reducing it, when only one does.
+  private func modelPaths(reducing action: any Action) -> String {
+    let paths = recipients(of: action).map(\.path)
+    switch paths.count {
+    case 0: return "a model no longer in the tree"
+    case 1: return paths[0]
+    default: return "one of " + paths.joined(separator: ", ")
+    }
+  }
+}
+
+extension Store: EffectHost {}
+
+/// The effect ids and error types already reported, for the whole process.
+@MainActor
+private enum ThrownErrors {
+  struct Key: Hashable {
+    let id: AnyHashable?
+    let errorType: ObjectIdentifier
+  }
+
+  static var reported: Set<Key> = []
 }

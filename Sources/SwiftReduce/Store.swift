@@ -63,15 +63,32 @@ public final class Store<Root: Reducer> {
   /// The reads made through this store, for Observation.
   let observedReads = ObservedReads()
 
+  /// The clock effects started on this store read as `Effect.clock`.
+  public let clock: any Clock<Duration>
+
+  /// Where an effect started now comes from: the action being dispatched, and
+  /// whether a model is reducing it.
+  var effectOrigin = RunningEffect.Origin.outside
+
+  /// Told of each error an effect throws, instead of the debug report; `TestStore` sets it.
+  package var effectErrorHandler: (@MainActor (_ description: String) -> Void)?
+
   /// Creates a store that owns a tree of models.
   ///
   /// - Parameters:
   ///   - root: The root model. Nothing is dispatched to it here.
   ///   - middleware: The middleware every dispatched action passes through,
   ///     the first one outermost. None by default.
-  public init(_ root: Root, middleware: [Middleware<Root>] = []) {
+  ///   - clock: The clock effects sleep on, read inside them as
+  ///     `Effect.clock`. `ContinuousClock()` by default; a test passes one it
+  ///     advances by hand.
+  public init(
+    _ root: Root, middleware: [Middleware<Root>] = [],
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.root = root
     self.middleware = middleware
+    self.clock = clock
   }
 
   /// Reads a value of the state through a key path from the root model.
@@ -111,9 +128,16 @@ public final class Store<Root: Reducer> {
     queuedActions.append(action)
     guard !isDispatching else { return }
     isDispatching = true
-    defer { isDispatching = false }
+    // `Effect.run` and `Effect.cancel` act on the innermost dispatching store.
+    let outer = EffectContext.enter(self)
+    defer {
+      isDispatching = false
+      effectOrigin = .outside
+      EffectContext.leave(to: outer)
+    }
     while !queuedActions.isEmpty {
       let next = queuedActions.removeFirst()
+      effectOrigin = .dispatch(next)
       pass(next, throughMiddlewareFrom: 0)
     }
   }
@@ -122,7 +146,9 @@ public final class Store<Root: Reducer> {
   ///
   /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
+    effectOrigin = .model(action)
     let result = Walk.deliver(action, from: root)
+    effectOrigin = .dispatch(action)
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
     if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
     if !result.indistinct.isEmpty { reportIndistinct(result.indistinct, action) }

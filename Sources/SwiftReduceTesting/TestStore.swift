@@ -34,7 +34,7 @@ import Testing
 ///
 /// A change the closure does not describe fails the same way, and an action
 /// that changes nothing needs no closure. Actions dispatched by middleware,
-/// subscribers or effects started with `Store.run(_:)` are queued: assert
+/// subscribers or effects started with `Effect.run` or `Store.run` are queued: assert
 /// each with ``receive(_:timeout:assert:sourceLocation:)``, and call
 /// ``finish(timeout:sourceLocation:)`` at the end of the test to check that
 /// no effect is still running and no action is left. Set ``exhaustivity``
@@ -65,16 +65,47 @@ public final class TestStore<Root: Reducer> {
 
   private let recorder: ActionRecorder<Root>
 
+  /// The effects `finish()` reported as still running, not to report again at release.
+  private var reportedEffects: Set<Int> = []
+
   /// Creates a test store that owns a tree of models.
+  ///
+  /// An error an effect throws, other than `CancellationError`, fails the
+  /// test that is running, naming the effect.
   ///
   /// - Parameters:
   ///   - root: The root model. Nothing is dispatched to it here.
   ///   - middleware: The middleware every dispatched action passes through,
-  ///     the first one outermost, as for `Store.init(_:middleware:)`.
-  public init(_ root: Root, middleware: [Middleware<Root>] = []) {
+  ///     the first one outermost, as for `Store.init(_:middleware:clock:)`.
+  ///   - clock: The clock effects sleep on, read inside them as
+  ///     `Effect.clock`: a ``TestClock`` lets the test advance time by hand.
+  ///     `ContinuousClock()` by default.
+  public init(
+    _ root: Root, middleware: [Middleware<Root>] = [],
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     let recorder = ActionRecorder<Root>()
     self.recorder = recorder
-    self.store = Store(root, middleware: [recorder.middleware] + middleware)
+    self.store = Store(root, middleware: [recorder.middleware] + middleware, clock: clock)
+    store.effectErrorHandler = { description in
+      Issue.record(Comment(rawValue: "The effect \(description)."))
+    }
+  }
+
+  /// Records, with exhaustivity on, what `finish()` would have: effects still
+  /// running and actions not received.
+  ///
+  /// A test store lives in one test, on the main actor, so it is released
+  /// there and the failure is the releasing test's. Released off the main
+  /// actor, it stops the program: `MainActor.assumeIsolated` is the only way a
+  /// deinitializer can read the state it checks without an isolated deinit,
+  /// which the platforms this package supports cannot all run.
+  deinit {
+    MainActor.assumeIsolated {
+      guard exhaustivity == .on else { return }
+      reportRunningEffects(after: nil, SourceLocation.releasing)
+      skipUnreceivedActions(before: "the test store was released", .releasing)
+    }
   }
 
   /// The real tree of models.
@@ -166,12 +197,16 @@ public final class TestStore<Root: Reducer> {
       sourceLocation: sourceLocation)
   }
 
-  /// Waits for the effects started with `Store.run(_:)` to finish, then
-  /// checks that nothing is left to assert.
+  /// Waits for the effects started with `Store.run` or `Effect.run` to
+  /// finish, then checks that nothing is left to assert.
   ///
-  /// An effect still running after `timeout` fails the test; with
-  /// exhaustivity on, so does an action dispatched but not received, named
-  /// in the failure.
+  /// An effect still running after `timeout` fails the test, named by its
+  /// id, the action that started it and the path of the model that did; with
+  /// exhaustivity on, so does an action dispatched but not received, named in
+  /// the failure. Releasing a test store without calling `finish()` checks
+  /// the same, without waiting, and fails the test that releases it; release
+  /// it on the main actor. An effect asleep on a ``TestClock`` runs only when
+  /// the test advances the clock.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for running effects; one second by default.
@@ -180,17 +215,25 @@ public final class TestStore<Root: Reducer> {
     timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let deadline = ContinuousClock.now + timeout
-    while store.runningTaskCount > 0, ContinuousClock.now < deadline {
+    while store.hasRunningEffects, ContinuousClock.now < deadline {
       await waitBriefly()
     }
-    let running = store.runningTaskCount
-    if running > 0 {
-      let effects = running == 1 ? "1 effect is" : "\(running) effects are"
-      Issue.record(
-        Comment(rawValue: "\(effects) still running after \(timeout)."),
-        sourceLocation: sourceLocation)
-    }
+    reportRunningEffects(after: timeout, sourceLocation)
     skipUnreceivedActions(before: "finishing", sourceLocation)
+  }
+
+  /// Fails with the effects still running that no failure has named yet.
+  private func reportRunningEffects(after timeout: Duration?, _ sourceLocation: SourceLocation) {
+    let running = store.runningEffects.filter { !reportedEffects.contains($0.key) }
+    guard !running.isEmpty else { return }
+    reportedEffects.formUnion(running.map(\.key))
+    let count = running.count == 1 ? "1 effect is" : "\(running.count) effects are"
+    let when = timeout.map { "after \($0)" } ?? "when the test store was released"
+    Issue.record(
+      Comment(
+        rawValue: "\(count) still running \(when):\n"
+          + running.map { "  " + $0.description }.joined(separator: "\n")),
+      sourceLocation: sourceLocation)
   }
 
   // MARK: - Checking
@@ -261,4 +304,10 @@ public final class TestStore<Root: Reducer> {
     await Task.yield()
     try? await Task.sleep(for: .milliseconds(1))
   }
+}
+
+extension SourceLocation {
+  /// Where failures found when a test store is released are reported: the
+  /// releasing test is the one that records them, wherever this points.
+  fileprivate static var releasing: SourceLocation { #_sourceLocation }
 }

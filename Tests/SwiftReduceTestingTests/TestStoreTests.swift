@@ -278,7 +278,12 @@ struct TestStoreTests {
   @Test func finishFailsWhileAnEffectIsStillRunning() async {
     let store = TestStore(Cinema(), middleware: [posterLoader])
     store.send(CinemaAction.wait)
-    await expectIssues(["1 effect is still running after 0.01 seconds."]) {
+    await expectIssues([
+      """
+      1 effect is still running after 0.01 seconds:
+        no id, started during CinemaAction.wait outside any model
+      """
+    ]) {
       await store.finish(timeout: .milliseconds(10))
     }
   }

@@ -83,7 +83,12 @@ struct TestingArticleTests {
 
   @Test func runningEffectExampleRecordsTheArticlesText() async {
     let store = TestStore(Cinema(), middleware: [posterLoader])
-    await expectIssues(["1 effect is still running after 0.01 seconds."]) {
+    await expectIssues([
+      """
+      1 effect is still running after 0.01 seconds:
+        no id, started during CinemaAction.wait outside any model
+      """
+    ]) {
       store.send(CinemaAction.wait)
       await store.finish(timeout: .milliseconds(10))
     }

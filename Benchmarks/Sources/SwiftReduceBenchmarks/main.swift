@@ -9,7 +9,7 @@ import MovieListApp
 // The entry point: a full run, a quick correctness run, or a memory or MovieList child.
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
 case .benchmark(let quick, let only):
-  exit(Suite.run(quick: quick, only: only))
+  exit(await Suite.run(quick: quick, only: only))
 case .memoryChild(let role, let levels):
   do {
     try MemoryChild.run(role, levels: levels)

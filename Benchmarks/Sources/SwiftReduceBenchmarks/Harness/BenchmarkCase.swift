@@ -7,5 +7,5 @@ protocol BenchmarkCase {
   /// Measures the case, adding its figures to `run.report`.
   ///
   /// - Throws: ``CheckFailure`` when a count shows the work was not done exactly.
-  func run(in run: BenchmarkRun) throws(CheckFailure)
+  func run(in run: BenchmarkRun) async throws(CheckFailure)
 }

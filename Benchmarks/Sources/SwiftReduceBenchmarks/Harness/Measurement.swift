@@ -62,8 +62,7 @@ struct Measurement {
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
   }
 
-  private static func repetitions(toFill target: Duration, each: Duration, atLeast: Int = 1) -> Int
-  {
+  static func repetitions(toFill target: Duration, each: Duration, atLeast: Int = 1) -> Int {
     let perIteration = max(nanoseconds(each), 1)
     let needed = Int((nanoseconds(target) / perIteration * 1.1).rounded(.up))
     return max(atLeast, needed)

@@ -12,13 +12,14 @@ enum Suite {
     BindingCase(),
     DumpCase(),
     TestStoreCase(),
+    EffectsCase(),
     MemoryCase(),
     RenderCase(),
     MovieListCase(),
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.
-  static func run(quick: Bool, only: String? = nil) -> Int32 {
+  static func run(quick: Bool, only: String? = nil) async -> Int32 {
     let run = BenchmarkRun(quick: quick)
     run.progress(
       quick
@@ -32,7 +33,7 @@ enum Suite {
     }
     for benchmark in chosen {
       do {
-        try benchmark.run(in: run)
+        try await benchmark.run(in: run)
       } catch {
         var standardError = StandardError()
         print("FAILED \(benchmark.name): \(error)", to: &standardError)

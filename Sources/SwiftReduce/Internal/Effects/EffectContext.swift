@@ -1,0 +1,121 @@
+/// What `Effect` reads to act on the right store: the store whose dispatch is in
+/// progress, and inside an effect, the clock of the store running it.
+enum EffectContext {
+  /// How many dispatches are in progress on the main actor.
+  ///
+  /// Written only on the main actor. `Effect` reads it from wherever it is
+  /// called, before checking that it is on the main actor, so that a call
+  /// outside any dispatch stops with a message of its own: zero there, on any
+  /// thread. Read off the main actor during a dispatch, it is a racy read of
+  /// a word, after which `MainActor.assumeIsolated` stops the program anyway.
+  nonisolated(unsafe) static var depth = 0
+
+  /// The store whose dispatch is innermost; `nil` outside any dispatch.
+  @MainActor static var store: (any EffectHost)?
+
+  /// What the task of an effect, and every task it creates, knows of it.
+  struct TaskValues: Sendable {
+    /// The clock of the store running the effect, for `Effect.clock`.
+    let clock: any Clock<Duration>
+    /// The effect's place among all effects started in the process.
+    let order: Int
+  }
+
+  /// The effect whose task, or a task it created, is running; `nil` elsewhere.
+  @TaskLocal static var task: TaskValues?
+
+  /// The clock of the store running the current effect, for `Effect.clock`.
+  static var clock: (any Clock<Duration>)? {
+    task?.clock
+  }
+
+  /// Makes `store` the dispatching store, returning the one it hides.
+  @MainActor static func enter(_ store: any EffectHost) -> (any EffectHost)? {
+    depth += 1
+    let outer = self.store
+    self.store = store
+    return outer
+  }
+
+  /// Ends the innermost dispatch, making `outer` the dispatching store again.
+  @MainActor static func leave(to outer: (any EffectHost)?) {
+    depth -= 1
+    store = outer
+  }
+
+  /// Calls `body` with the dispatching store, or stops the program when no
+  /// dispatch is in progress on this thread.
+  static func withDispatchingStore<Result: Sendable>(
+    calling function: String, instead replacement: String,
+    _ body: @MainActor (any EffectHost) -> Result
+  ) -> Result {
+    guard depth > 0 else { stopOutsideDispatch(function, replacement) }
+    return MainActor.assumeIsolated {
+      guard let store else { stopOutsideDispatch(function, replacement) }
+      return body(store)
+    }
+  }
+
+  private static func stopOutsideDispatch(_ function: String, _ replacement: String) -> Never {
+    fatalError(
+      """
+      SwiftReduce: \(function) was called outside any dispatch. Call it while a store \
+      dispatches, on the main actor: from a model's reduce(action:), a middleware or a \
+      subscriber. Anywhere else, use \(replacement) on the store.
+      """
+    )
+  }
+}
+
+/// A store, seen by `Effect` without its root type.
+@MainActor
+protocol EffectHost: AnyObject, Sendable {
+  func dispatch(_ action: any Action)
+
+  @discardableResult
+  func run(
+    id: (any Hashable & Sendable)?, cancelInFlight: Bool,
+    _ operation: @escaping @MainActor (_ send: Send) async throws -> Void
+  ) -> Task<Void, Never>
+
+  func cancel(id: any Hashable & Sendable)
+}
+
+/// What effects do, counted for `TestClock` to tell when they have settled.
+package enum EffectActivity {
+  /// Raised each time an effect starts, sends or ends, in any store.
+  @MainActor package static var events = 0
+
+  /// How many effects have started, in any store: the last one's order.
+  @MainActor static var started = 0
+
+  /// The order in which the effect running the current task started, for a
+  /// `TestClock` to wake sleepers with equal deadlines in that order;
+  /// `nil` outside any effect.
+  package static var currentOrder: Int? {
+    EffectContext.task?.order
+  }
+
+  /// How many effects are running, by the clock of their store, for clocks
+  /// that are objects: a `TestClock` compares it with its sleepers.
+  @MainActor package static var running: [ObjectIdentifier: Int] = [:]
+
+  /// The key of `clock` in ``running``, when it is an object.
+  static func key(of clock: any Clock<Duration>) -> ObjectIdentifier? {
+    type(of: clock) is AnyClass ? ObjectIdentifier(clock as AnyObject) : nil
+  }
+
+  /// Counts an effect starting, returning its order.
+  @MainActor static func effectStarted(clock: ObjectIdentifier?) -> Int {
+    events += 1
+    started += 1
+    if let clock { running[clock, default: 0] += 1 }
+    return started
+  }
+
+  @MainActor static func effectEnded(clock: ObjectIdentifier?) {
+    events += 1
+    guard let clock, let count = running[clock] else { return }
+    running[clock] = count > 1 ? count - 1 : nil
+  }
+}

@@ -1,0 +1,50 @@
+/// One effect a store started and has not seen end: its id, where it came
+/// from, and whether it was cancelled.
+@MainActor
+final class RunningEffect {
+  /// Where an effect was started, for the messages that name it.
+  enum Origin {
+    /// In a model's `reduce(action:)`, reducing this action.
+    case model(any Action)
+    /// During the dispatch of this action, outside any model: a middleware or a subscriber.
+    case dispatch(any Action)
+    /// Outside any dispatch, with `Store.run`.
+    case outside
+  }
+
+  /// The key of its task in the store's ``StoreLifetime``.
+  let key: Int
+  let id: AnyHashable?
+  let origin: Origin
+  /// The store to send to; weak, so that a running effect does not keep it alive.
+  private weak var store: (any EffectHost)?
+  /// The task running the operation, set as soon as it is created.
+  var task: Task<Void, Never>?
+  /// Whether the effect was cancelled, by its id or through its task.
+  var isCancelled: Bool {
+    isCancelledByID || task?.isCancelled == true
+  }
+
+  private var isCancelledByID = false
+
+  init(key: Int, id: AnyHashable?, origin: Origin, store: any EffectHost) {
+    self.key = key
+    self.id = id
+    self.origin = origin
+    self.store = store
+  }
+
+  /// Cancels the effect: its task, and every action it sends from now on.
+  func cancel() {
+    isCancelledByID = true
+    task?.cancel()
+  }
+
+  /// Dispatches `action` to the store, unless the effect or its task was
+  /// cancelled or the store is gone.
+  func send(_ action: any Action) {
+    guard !isCancelled, let store else { return }
+    EffectActivity.events += 1
+    store.dispatch(action)
+  }
+}

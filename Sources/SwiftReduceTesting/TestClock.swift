@@ -1,0 +1,238 @@
+import SwiftReduce
+import Synchronization
+
+/// A clock that stands still until a test advances it, for effects that sleep.
+///
+/// Give it to a store, `TestStore(Search(), clock: clock)`, and effects that
+/// sleep on `Effect.clock` wait until the test moves time on:
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(Search(), clock: clock)
+/// store.send(SearchAction.queryChanged("Al")) { $0.query = "Al" }
+/// await clock.advance(by: .milliseconds(300))
+/// await store.receive(SearchAction.resultsLoaded(["Alien", "Aliens"])) {
+///   $0.results = ["Alien", "Aliens"]
+/// }
+/// ```
+///
+/// ``advance(by:)`` first lets the effects already started run on the main
+/// actor until they are idle, so that each reaches its sleep. Then it wakes
+/// the sleepers whose deadline falls within the duration one at a time, in
+/// deadline order (for equal deadlines, in the order their effects started), with
+/// ``now`` set to that deadline, and lets each run until the main actor is
+/// idle again before waking the next. ``now`` ends exactly the duration
+/// later. ``run()`` advances until no sleeper is left. A sleeper whose task is
+/// cancelled throws `CancellationError` at once.
+///
+/// "Idle" is judged by watching what effects do: the clock hops through the
+/// global executor and the main actor until several hops in a row see no
+/// effect start, send or end and no sleeper come or go, and every effect of
+/// the stores given this clock is asleep on it. An effect that waits on
+/// something else, such as a real network request, is given a hundred hops.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+public final class TestClock: Clock, Sendable {
+  /// A point in a test clock's time: how far the clock has been advanced.
+  public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
+    /// The time since the clock was created, as the test advanced it.
+    let offset: Duration
+
+    /// The instant `duration` later.
+    ///
+    /// - Parameter duration: How far on; negative for earlier.
+    /// - Returns: The instant that far from this one.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The duration from this instant to `other`.
+    ///
+    /// - Parameter other: The later instant, or an earlier one for a negative duration.
+    /// - Returns: How far `other` is from this instant.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The time since the clock was created: `0.3 seconds`.
+    public var description: String {
+      "\(offset)"
+    }
+  }
+
+  /// A task asleep on the clock.
+  private struct Sleeper {
+    /// Its turn among sleepers with the same deadline: the order its effect
+    /// started in, then the order it went to sleep in.
+    let turn: (effect: Int, number: Int)
+    var number: Int { turn.number }
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant(offset: .zero)
+    var sleepers: [Sleeper] = []
+    /// Sleepers whose task was cancelled before they were put to sleep.
+    var cancelled: Set<Int> = []
+    var lastNumber = 0
+    /// Raised each time a sleeper comes or goes, to tell when effects have settled.
+    var events = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// How many hops in a row must see nothing happen for effects, all asleep, to count as idle.
+  private static let quietHops = 3
+
+  /// How many, when an effect of a store on this clock is awake: it may be
+  /// about to sleep, or waiting on something no hop can see.
+  private static let patientHops = 100
+
+  /// Creates a clock at its zero instant, with no sleepers.
+  public init() {}
+
+  /// The current instant: where the test has advanced the clock to.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  /// The smallest step the clock can take: none, since it moves only when advanced.
+  public var minimumResolution: Duration {
+    .zero
+  }
+
+  /// Suspends until the clock is advanced to `deadline`, returning at once
+  /// if it is there already.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: Ignored: a test clock wakes sleepers exactly at their deadline.
+  /// - Throws: `CancellationError` when the task is cancelled, at once.
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    try Task.checkCancellation()
+    let effect = EffectActivity.currentOrder ?? .max
+    let number = state.withLock { state in
+      state.lastNumber += 1
+      return state.lastNumber
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let wake: Result<Void, any Error>? = state.withLock { state in
+          if state.cancelled.remove(number) != nil { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers.append(
+            Sleeper(
+              turn: (effect, number), deadline: deadline,
+              continuation: continuation))
+          state.events += 1
+          return nil
+        }
+        if let wake { continuation.resume(with: wake) }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.number == number }) else {
+          // Not asleep yet: the sleep throws as soon as it would start.
+          state.cancelled.insert(number)
+          return nil
+        }
+        state.events += 1
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time on by `duration`, waking each sleeper whose deadline it reaches.
+  ///
+  /// Effects already started first run until the main actor is idle, so they
+  /// reach their sleep. Sleepers then wake in deadline order, with ``now`` at
+  /// their deadline, each running until the main actor is idle before the
+  /// next wakes; a sleeper that goes back to sleep within the duration wakes
+  /// again in its turn. Returns after the last has run, with ``now`` exactly
+  /// `duration` later than it was.
+  ///
+  /// - Parameter duration: How far to move time; `.zero` only lets effects run.
+  public func advance(by duration: Duration = .zero) async {
+    await settle()
+    let target = now.advanced(by: duration)
+    while let sleeper = takeFirstSleeper(until: target) {
+      sleeper.continuation.resume()
+      await settle()
+    }
+    state.withLock { $0.now = max($0.now, target) }
+  }
+
+  /// Advances time until no sleeper is left, one deadline at a time.
+  ///
+  /// An effect that always goes back to sleep keeps this from returning.
+  public func run() async {
+    await settle()
+    while let deadline = state.withLock({ $0.sleepers.map(\.deadline).min() }) {
+      await advance(by: now.duration(to: deadline))
+    }
+  }
+
+  // MARK: - Waking
+
+  /// Removes the sleeper to wake first, if its deadline is at most `target`,
+  /// and moves ``now`` to that deadline.
+  private func takeFirstSleeper(until target: Instant) -> Sleeper? {
+    state.withLock { state in
+      guard
+        let index = state.sleepers.indices.min(by: {
+          (state.sleepers[$0].deadline, state.sleepers[$0].turn.effect, state.sleepers[$0].number)
+            < (
+              state.sleepers[$1].deadline, state.sleepers[$1].turn.effect,
+              state.sleepers[$1].number
+            )
+        }),
+        state.sleepers[index].deadline <= target
+      else { return nil }
+      let sleeper = state.sleepers.remove(at: index)
+      state.now = max(state.now, sleeper.deadline)
+      state.events += 1
+      return sleeper
+    }
+  }
+
+  /// Returns once effects are idle: hops, each through the global executor
+  /// and then the main actor, until ``quietHops`` in a row see no effect
+  /// start, send or end and no sleeper come or go, and every effect of a
+  /// store on this clock is asleep on it; or, if one stays awake, waiting on
+  /// something else, until ``patientHops`` in a row see nothing happen.
+  private func settle() async {
+    var quiet = 0
+    var last = await activity()
+    while true {
+      // Background priority: work already queued on the global executor goes first.
+      await Task.detached(priority: .background) { await Task.yield() }.value
+      let current = await activity()
+      if current.events == last.events {
+        quiet += 1
+      } else {
+        quiet = 0
+        last = current
+      }
+      let allAsleep = current.awake <= 0
+      if quiet >= (allAsleep ? Self.quietHops : Self.patientHops) { return }
+    }
+  }
+
+  /// What effects and sleepers have done so far, and how many effects of
+  /// stores on this clock are not asleep on it, read on the main actor,
+  /// behind every job already queued there.
+  private func activity() async -> (events: [Int], awake: Int) {
+    let (events, running) = await MainActor.run {
+      (EffectActivity.events, EffectActivity.running[ObjectIdentifier(self)] ?? 0)
+    }
+    let (clockEvents, sleepers) = state.withLock { ($0.events, $0.sleepers.count) }
+    return ([events, clockEvents], running - sleepers)
+  }
+}

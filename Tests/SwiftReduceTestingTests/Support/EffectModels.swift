@@ -1,0 +1,114 @@
+import SwiftReduce
+
+// A moviegoer whose favorite movies fetch their ratings in effects that
+// sleep on the store's clock: ids, cancellation, errors, value models and a
+// store dispatching on another.
+
+/// Asks for, cancels and delivers the ratings of a ``RatingsList``.
+enum RatingAction: Action, Equatable {
+  /// Starts an effect with the title as its id, which sleeps a second, then sends `.rated`.
+  case fetch(String)
+  /// Like `fetch`, with the id `"rating"` and `cancelInFlight`: the last title asked for wins.
+  case fetchLatest(String)
+  /// Cancels the effects with the title as their id.
+  case stop(String)
+  /// Starts an effect that sleeps a second, then throws `RatingError.offline`.
+  case fetchOffline(String)
+  case rated(String, Int)
+}
+
+/// Why a rating could not be fetched.
+enum RatingError: Error {
+  case offline
+}
+
+/// The stars a title is rated with, as the fake service returns them.
+func stars(for title: String) -> Int {
+  title.count % 5 + 1
+}
+
+/// The root: a name and the favorite movies, which start effects.
+final class Moviegoer: Reducer {
+  var name = "Ada"
+  var favoriteMovies = RatingsList()
+}
+
+/// A model that starts an effect for each rating asked for.
+final class RatingsList: Reducer {
+  var ratings: [String: Int] = [:]
+
+  func reduce(action: RatingAction) {
+    switch action {
+    case .fetch(let title):
+      Effect.run(id: title) { send in
+        try await Effect.clock.sleep(for: .seconds(1))
+        send(RatingAction.rated(title, stars(for: title)))
+      }
+    case .fetchLatest(let title):
+      Effect.run(id: "rating", cancelInFlight: true) { send in
+        try await Effect.clock.sleep(for: .seconds(1))
+        send(RatingAction.rated(title, stars(for: title)))
+      }
+    case .stop(let title):
+      Effect.cancel(id: title)
+    case .fetchOffline:
+      Effect.run(id: "offline") { _ in
+        try await Effect.clock.sleep(for: .seconds(1))
+        throw RatingError.offline
+      }
+    case .rated(let title, let stars):
+      ratings[title] = stars
+    }
+  }
+}
+
+/// Starts and counts laps in a value model.
+enum LapAction: Action, Equatable {
+  case start
+  case lap
+}
+
+/// A value model that starts an effect sending a lap a second later.
+struct Stopwatch: ValueReducer {
+  var laps = 0
+
+  mutating func reduce(action: LapAction) {
+    switch action {
+    case .start:
+      Effect.run { send in
+        try await Effect.clock.sleep(for: .seconds(1))
+        send(LapAction.lap)
+      }
+    case .lap:
+      laps += 1
+    }
+  }
+}
+
+/// Holds stopwatches where they are reduced in place.
+final class Track: Reducer {
+  var stopwatches = [Stopwatch()]
+}
+
+/// Asks a second store, which it holds, for a rating while it reduces.
+enum RelayAction: Action, Equatable {
+  case relay(String)
+}
+
+/// A model whose reduce dispatches on another store: effects started there
+/// belong to that store.
+final class Relay: Reducer {
+  /// Not a model: the walk never enters a store.
+  let inner: Store<Moviegoer>
+
+  init(inner: Store<Moviegoer>) {
+    self.inner = inner
+  }
+
+  func reduce(action: RelayAction) {
+    guard case .relay(let title) = action else { return }
+    let inner = inner
+    // Reduces run on the main actor, inside the outer store's dispatch.
+    MainActor.assumeIsolated { inner.dispatch(RatingAction.fetch(title)) }
+  }
+}
