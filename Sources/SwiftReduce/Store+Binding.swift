@@ -32,11 +32,7 @@ extension Store {
   ) -> Binding<Value> {
     let root = root
     return Binding(
-      get: { [weak self] in
-        let value = root[keyPath: keyPath]
-        self?.registerRead(of: keyPath, value)
-        return value
-      },
+      get: { [weak self] in self?.bindingRead(of: keyPath) ?? root[keyPath: keyPath] },
       set: { [weak self] newValue in self?.dispatch(makeAction(newValue)) }
     )
   }
@@ -48,11 +44,7 @@ extension Store {
   public subscript<Value>(keyPath: KeyPath<Root, Value>) -> Binding<Value> {
     let root = root
     return Binding(
-      get: { [weak self] in
-        let value = root[keyPath: keyPath]
-        self?.registerRead(of: keyPath, value)
-        return value
-      },
+      get: { [weak self] in self?.bindingRead(of: keyPath) ?? root[keyPath: keyPath] },
       set: { _ in }
     )
   }

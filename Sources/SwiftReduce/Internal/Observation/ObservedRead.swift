@@ -40,7 +40,7 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
   /// so that every read reached through that model is told of them.
   var looksForReductions: Bool { plainModel != nil }
 
-  init(project: @escaping (Root) -> Value, value: Value) {
+  init(project: @escaping (Root) -> Value?, value: Value) {
     let grain = ReadGrain.of(Value.self)
     watch = ValueWatch(project: project, isDuplicate: grain.isDuplicate, initial: value)
     plainModel = grain.plainModel
@@ -51,9 +51,19 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
     watch.reset(to: value)
   }
 
+  /// The value in `root` now, or the last one read when its path no longer applies.
+  func current(in root: Root) -> Value {
+    watch.value(in: root) ?? watch.last
+  }
+
   func hasChanged(after action: any Action, in root: AnyObject) -> Bool {
-    // The store calls this with its own root, of type `Root`.
-    if watch.changed(in: unsafeDowncast(root, to: Root.self)) { return true }
+    // The store calls this with its own root, of type `Root`. A path that no
+    // longer applies counts as changed: its observers are told once and read
+    // again, and the read is dropped until it is made again.
+    switch watch.reading(in: unsafeDowncast(root, to: Root.self)) {
+    case .changed, .noLongerApplies: return true
+    case .unchanged: break
+    }
     guard let plainModel, let model = plainModel(watch.last) else { return false }
     return Self.takes(action, inOrBelow: model)
   }
