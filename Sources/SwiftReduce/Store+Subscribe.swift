@@ -36,7 +36,10 @@ extension Store {
   ///
   /// The listener runs at once with the current value, then after each
   /// dispatch whose resulting value is not `==` to the last one it received.
-  /// Computed properties work like stored ones.
+  /// Computed properties work like stored ones. When the path stops applying
+  /// (a position past the end of an array, a forced optional now `nil`), the
+  /// subscription ends instead of stopping the program; the article
+  /// *Subscriptions* gives the rule and its limits.
   ///
   /// ```swift
   /// let store = Store(Person())
