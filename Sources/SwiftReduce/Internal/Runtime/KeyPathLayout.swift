@@ -144,6 +144,7 @@ struct KeyPathLayout {
 
   /// Finds where the path leads from `root`, which the caller keeps alive.
   func target(from root: AnyObject) -> KeyPathTarget {
+    // Unretained: the caller keeps the root alive, and nothing runs meanwhile.
     var address = UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
     var isReference = true
     for step in steps {
@@ -240,6 +241,7 @@ struct KeyPathLayout {
 
   /// The components of a key path object's buffer.
   private static func components(of keyPath: AnyKeyPath) -> UnsafeRawBufferPointer? {
+    // Unretained: the caller holds the key path while its buffer is read.
     let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
     let header = (object + KeyPathBuffer.headerOffset).load(as: UInt32.self)
     return UnsafeRawBufferPointer(
@@ -315,6 +317,7 @@ struct KeyPathLayout {
       let resultType: Any.Type
       if cursor < end {
         cursor = cursor.alignedUp(for: UnsafeRawPointer.self)
+        // A type pointer is a metatype's one word.
         resultType = unsafeBitCast(cursor.load(as: UnsafeRawPointer.self), to: Any.Type.self)
         cursor += MemoryLayout<UnsafeRawPointer>.size
       } else {
