@@ -7,7 +7,9 @@ extension Store {
   /// middleware like any other dispatch. Every write dispatches, including a
   /// write of a value equal to the current one. Reads are registered with
   /// Observation, like reads through the store's dynamic members: an observer
-  /// is told when the value read changed.
+  /// is told when the value read changed. Once the path stops applying (its
+  /// row was removed), reads give the last value read through it, and its
+  /// observers are told at the next dispatch; the article *Bindings* says more.
   ///
   /// ```swift
   /// let store = Store(Person())
@@ -32,11 +34,7 @@ extension Store {
   ) -> Binding<Value> {
     let root = root
     return Binding(
-      get: { [weak self] in
-        let value = root[keyPath: keyPath]
-        self?.registerRead(of: keyPath, value)
-        return value
-      },
+      get: { [weak self] in self?.bindingRead(of: keyPath) ?? root[keyPath: keyPath] },
       set: { [weak self] newValue in self?.dispatch(makeAction(newValue)) }
     )
   }
@@ -48,11 +46,7 @@ extension Store {
   public subscript<Value>(keyPath: KeyPath<Root, Value>) -> Binding<Value> {
     let root = root
     return Binding(
-      get: { [weak self] in
-        let value = root[keyPath: keyPath]
-        self?.registerRead(of: keyPath, value)
-        return value
-      },
+      get: { [weak self] in self?.bindingRead(of: keyPath) ?? root[keyPath: keyPath] },
       set: { _ in }
     )
   }

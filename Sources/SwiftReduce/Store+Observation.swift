@@ -19,11 +19,31 @@ extension Store: Observable {
     }
     if isNew {
       #if DEBUG
-        MixedTreeReport.check(value)
+        // A read that looks for reductions below its model is told of the
+        // plain models there too, so there is nothing to report.
+        if !read.looksForReductions { MixedTreeReport.check(value) }
       #endif
     } else {
       read.read(value)
     }
     observedReads.arm(read)
+  }
+
+  /// Reads `keyPath` for a binding, and registers the read.
+  ///
+  /// A path read before is checked first: when it no longer applies (its row
+  /// was removed), the binding gives the last value read through it rather
+  /// than stopping the program, and its observers are told at the next
+  /// dispatch that some model reduces.
+  func bindingRead<Value>(of keyPath: KeyPath<Root, Value>) -> Value {
+    guard let read = observedReads.existingRead(keyPath) else {
+      let value = root[keyPath: keyPath]
+      registerRead(of: keyPath, value)
+      return value
+    }
+    let value = read.current(in: root)
+    read.read(value)
+    observedReads.arm(read)
+    return value
   }
 }

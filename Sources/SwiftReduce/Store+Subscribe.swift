@@ -36,7 +36,10 @@ extension Store {
   ///
   /// The listener runs at once with the current value, then after each
   /// dispatch whose resulting value is not `==` to the last one it received.
-  /// Computed properties work like stored ones.
+  /// Computed properties work like stored ones. When the path stops applying
+  /// (a position past the end of an array, a forced optional now `nil`), the
+  /// subscription ends instead of stopping the program; the article
+  /// *Subscriptions* gives the rule and its limits.
   ///
   /// ```swift
   /// let store = Store(Person())
@@ -169,11 +172,21 @@ extension Store {
     let watch = ValueWatch(
       project: Self.projection(of: keyPath), isDuplicate: isDuplicate,
       initial: root[keyPath: keyPath])
-    let subscription = Subscription(listener: { root in
+    let subscription = Subscription(listener: { _ in })
+    let box = subscription.box
+    box.listener = { [unowned box] root in
       // Only the store calls its listeners, with its own root.
-      guard watch.changed(in: unsafeDowncast(root, to: Root.self)) else { return }
-      listener(watch.last)
-    })
+      switch watch.reading(in: unsafeDowncast(root, to: Root.self)) {
+      case .unchanged: return
+      case .changed: listener(watch.last)
+      case .noLongerApplies:
+        // The box is the list's and the token's; the closure running now is kept by its caller.
+        box.listener = nil
+        #if DEBUG
+          Self.reportEnded(keyPath)
+        #endif
+      }
+    }
     subscribers.add(subscription)
     listener(watch.last)
     return subscription
@@ -181,22 +194,38 @@ extension Store {
 }
 
 extension Store {
-  /// Reads the value at `keyPath` the fastest sound way.
+  /// Reads the value at `keyPath` the fastest sound way, or returns `nil` when
+  /// its path no longer applies.
   ///
-  /// A path made of stored properties and `Array` subscripts is read by
+  /// Where the store reads key path layouts, a path is checked before it is
+  /// evaluated: a position past the end of an `Array` or `ContiguousArray`,
+  /// or a `!` on `nil`, makes it return `nil` instead of stopping the
+  /// program. A path made of stored properties and positions is read by
   /// offset, which costs a few loads instead of the standard library's
-  /// general projection; a position out of bounds, or any other path, is
-  /// projected as usual.
-  static func projection<Value>(of keyPath: KeyPath<Root, Value>) -> (Root) -> Value {
-    guard let steps = Reflection.keyPathSteps(of: keyPath, valueType: Value.self) else {
+  /// general projection. Any other path, and every path where no layout is
+  /// read (``KeyPathLayout``), is projected as usual.
+  static func projection<Value>(of keyPath: KeyPath<Root, Value>) -> (Root) -> Value? {
+    guard let layout = KeyPathLayout(of: keyPath, valueType: Value.self) else {
       return { $0[keyPath: keyPath] }
     }
     return { root in
       // The root is held by the caller, and nothing runs between finding and reading.
-      guard let address = Reflection.address(of: steps, from: root) else {
-        return root[keyPath: keyPath]
+      switch layout.target(from: root) {
+      case let .value(address): address.assumingMemoryBound(to: Value.self).pointee
+      case .applies: root[keyPath: keyPath]
+      case .noLongerApplies: nil
       }
-      return address.assumingMemoryBound(to: Value.self).pointee
     }
+  }
+
+  /// Reports a key-path subscription ended because its path no longer applies.
+  static func reportEnded(_ keyPath: AnyKeyPath) {
+    let name =
+      KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)?.name(of: keyPath)
+      ?? String(describing: keyPath)
+    DebugReport.emit(
+      "SwiftReduce: the subscription to \(name) ended: its path no longer applies (a position "
+        + "past the end of an array, or a forced optional that is nil), so its listener is not "
+        + "called again. Subscribe again to follow what is there now. (reported in debug builds)")
   }
 }

@@ -88,6 +88,20 @@ struct DocumentationExampleTests {
     )
   }
 
+  @Test(.enabled(if: KeyPathReading.isActive))
+  func subscriptionsArticleAPathThatStopsApplyingPrintsItsOutput() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Checklist())  // rows a, b and c
+    let subscription = store.subscribe(\.rows[2].title) { print("row 2 is", $0) }
+    store.dispatch(ChecklistAction.remove(2))
+    store.dispatch(ChecklistAction.append("d"))
+
+    expectLines(output, "row 2 is c")
+    withExtendedLifetime(subscription) {}
+  }
+
   // MARK: - Bindings article
 
   @Test func bindingsArticleStoreBindingPrintsItsOutput() {

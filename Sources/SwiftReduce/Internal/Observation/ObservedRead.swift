@@ -21,8 +21,9 @@ protocol ObservedValue: AnyObject {
 ///   not `Observable` has also changed when it, or a model it holds, reduced
 ///   the action, since it changes in place where no comparison can see it;
 ///   an `Observable` model's own registrar tracks its properties, so the read
-///   adds nothing coarser, unless it holds value models, which reduce in place
-///   past its setters: it is then read as a model that is not `Observable`;
+///   adds nothing coarser, unless value models sit below it, at any depth
+///   (``ValueModelsBelow``), which reduce in place past every holder's
+///   setters: it is then read as a model that is not `Observable`;
 /// - any other `Equatable` value is compared by `==`;
 /// - any other value has changed whenever some model reduced the action.
 @MainActor
@@ -35,7 +36,11 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
   /// for every other grain.
   private let plainModel: ((Value) -> AnyObject?)?
 
-  init(project: @escaping (Root) -> Value, value: Value) {
+  /// Whether the read looks for reductions in and below the model it returned,
+  /// so that every read reached through that model is told of them.
+  var looksForReductions: Bool { plainModel != nil }
+
+  init(project: @escaping (Root) -> Value?, value: Value) {
     let grain = ReadGrain.of(Value.self)
     watch = ValueWatch(project: project, isDuplicate: grain.isDuplicate, initial: value)
     plainModel = grain.plainModel
@@ -46,9 +51,19 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
     watch.reset(to: value)
   }
 
+  /// The value in `root` now, or the last one read when its path no longer applies.
+  func current(in root: Root) -> Value {
+    watch.value(in: root) ?? watch.last
+  }
+
   func hasChanged(after action: any Action, in root: AnyObject) -> Bool {
-    // The store calls this with its own root, of type `Root`.
-    if watch.changed(in: unsafeDowncast(root, to: Root.self)) { return true }
+    // The store calls this with its own root, of type `Root`. A path that no
+    // longer applies counts as changed: its observers are told once and read
+    // again, and the read is dropped until it is made again.
+    switch watch.reading(in: unsafeDowncast(root, to: Root.self)) {
+    case .changed, .noLongerApplies: return true
+    case .unchanged: break
+    }
     guard let plainModel, let model = plainModel(watch.last) else { return false }
     return Self.takes(action, inOrBelow: model)
   }
@@ -82,11 +97,10 @@ struct ReadGrain<Value> {
     if let model = modelType(of: type) {
       // A model, or an optional one: one reference, nil as zero, so read as `AnyObject?`.
       let object: (Value) -> AnyObject? = { unsafeBitCast($0, to: AnyObject?.self) }
-      // An `Observable` model's registrar is not told of the value models it
-      // holds, which reduce in place: a read of one looks for reductions too.
-      let isTracked =
-        model is any Observable.Type
-        && !(PlanCache.shared.plan(for: model).model?.holdsValueModelsInPlace ?? false)
+      // No registrar is told of a value model below an `Observable` model,
+      // however deep, since it reduces in place: a read of one looks for
+      // reductions too.
+      let isTracked = model is any Observable.Type && !ValueModelsBelow.mayBeBelow(model)
       return ReadGrain(
         isDuplicate: { object($0) === object($1) }, plainModel: isTracked ? nil : object)
     }

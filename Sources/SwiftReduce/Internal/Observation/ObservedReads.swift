@@ -31,6 +31,12 @@ final class ObservedReads {
     return read
   }
 
+  /// The read of `keyPath`, if it has been made.
+  func existingRead<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> ObservedRead<Root, Value>? {
+    // Equal key paths have the same root and value types.
+    reads[keyPath].map { unsafeDowncast($0, to: ObservedRead<Root, Value>.self) }
+  }
+
   /// Arms `read` and registers it with the `withObservationTracking` block running now, if any.
   func arm(_ read: some ObservedValue) {
     read.point.access()

@@ -1,0 +1,446 @@
+// The layout of key path objects, read so that the store can check a key path
+// before it evaluates one: a subscription, an observed read or a binding whose
+// path ran through a row that is gone must not stop the program in the
+// standard library's projection, which traps on a position past the end and
+// on a forced `nil`.
+//
+// A `KeyPath` instance holds, after its object header and its 8-byte
+// `_kvcKeyPathStringPtr`, a buffer: a 32-bit header whose low 24 bits are the
+// size of the components, which start one word later. Each component starts
+// with a 32-bit header whose bits 24–30 tell its kind. A stored property's
+// low 23 bits are its offset (all ones: the offset follows in 32 bits; above
+// ``ComponentHeader/maximumInlineOffset``: not resolved). An optional
+// component's low 24 bits tell chaining (`?`), wrapping (the `?` at the end)
+// and forcing (`!`); it has no body. A computed component is aligned to a word
+// and holds its id, its getter, its setter if it has one, then, for a
+// subscript, the size of its arguments, their witnesses, the arguments and one
+// word of generic environment. After every component but the last, a
+// word-aligned pointer to the metadata of the component's result type follows.
+//
+// `Array` and `ContiguousArray` subscripts are recognised by comparing their
+// header, id and argument size with those of `\[Int].[2]` and
+// `\ContiguousArray<Int>.[2]` formed here, where the position is found too.
+// Every fact is checked at run time, on key paths formed here, before any
+// key path is read this way (``KeyPathLayout/isUnderstood``), and pinned by
+// `keyPathsAreReadByOffsetExactlyWhereRawLayoutsAreRead` (KeyPathSubscriptionTests) and
+// `RemovedRowReadTests`.
+
+/// The named offsets and bits of a key path object's buffer.
+private enum KeyPathBuffer {
+  /// Where the buffer's header is, from the start of the `KeyPath` instance.
+  static let headerOffset = 24
+  /// Where the components start, from the start of the `KeyPath` instance.
+  static let componentsOffset = 32
+  /// The bits of the buffer's header that hold the components' size in bytes.
+  static let sizeMask: UInt32 = 0x00FF_FFFF
+}
+
+/// The named bits of a component's 32-bit header.
+private enum ComponentHeader {
+  static let kindMask: UInt32 = 0x7F00_0000
+  static let kindShift: UInt32 = 24
+  /// Bit 31 only marks the end of a key path's reference prefix.
+  static let endOfReferencePrefix: UInt32 = 0x8000_0000
+
+  static let structKind: UInt32 = 1
+  static let computedKind: UInt32 = 2
+  static let classKind: UInt32 = 3
+  static let optionalKind: UInt32 = 4
+
+  /// A stored property's offset, inline.
+  static let offsetMask: UInt32 = 0x007F_FFFF
+  /// The inline offset that says the offset follows the header in 32 bits.
+  static let outOfLineOffset: UInt32 = 0x007F_FFFF
+  /// The largest inline offset; those above it are not resolved yet.
+  static let maximumInlineOffset: UInt32 = 0x007F_FFFC
+
+  /// An optional component's payload: `?` in the middle, `?` at the end, `!`.
+  static let optionalPayloadMask: UInt32 = 0x00FF_FFFF
+  static let optionalChain: UInt32 = 0
+  static let optionalWrap: UInt32 = 1
+  static let optionalForce: UInt32 = 2
+
+  /// A computed component with a setter holds one more word.
+  static let computedSettable: UInt32 = 0x0040_0000
+  /// A computed component with arguments is a subscript.
+  static let computedHasArguments: UInt32 = 0x0008_0000
+}
+
+/// The words of a computed component's body, after its header and padding:
+/// the id, the getter, the setter if the header says it is settable, then,
+/// for a subscript, the argument size, the witnesses, the arguments and the
+/// generic environment.
+private enum ComputedBody {
+  /// The id and the getter, each one word.
+  static let readOnlyPropertySize = 2 * 8
+  /// The id, the getter and the setter.
+  static let settablePropertySize = 3 * 8
+  /// The argument size and the witnesses, before a subscript's arguments.
+  static let argumentHeaderSize = 2 * 8
+  /// The generic environment word after a subscript's arguments.
+  static let genericEnvironmentSize = 8
+
+  /// The size of the id, getter and setter of a component with `header`.
+  static func accessorsSize(_ header: UInt32) -> Int {
+    header & ComponentHeader.computedSettable != 0 ? settablePropertySize : readOnlyPropertySize
+  }
+
+  /// Where a subscript's arguments start, from the start of its body.
+  static func argumentsOffset(_ header: UInt32) -> Int {
+    accessorsSize(header) + argumentHeaderSize
+  }
+}
+
+/// One step of a key path that ``KeyPathLayout`` follows in memory.
+enum KeyPathStep {
+  /// A stored property of a class: follow the reference, then `offset` bytes in.
+  case classField(offset: Int)
+  /// A stored property of a struct or tuple: `offset` bytes further in.
+  case structField(offset: Int)
+  /// `Array` or `ContiguousArray` subscript by position: the element at `index`, `stride` bytes apart.
+  case arrayElement(index: Int, stride: Int)
+  /// `!`: the optional here must hold a value, which is stored where it is, since a payload comes first.
+  case force(any KeyPathOptional.Type)
+  /// `?`: when the optional here is `nil`, so is the path's value; else its value is here.
+  case chain(any KeyPathOptional.Type)
+}
+
+/// Where a key path leads from a root, found without evaluating it.
+enum KeyPathTarget {
+  /// The value is stored at this address, which is good until anything runs.
+  case value(UnsafeRawPointer)
+  /// The path applies, and the standard library's projection gives its value:
+  /// it ends in a computed property, a wrapped optional, or a chain that met `nil`.
+  case applies
+  /// A position is past the end of its array, or a forced optional is `nil`:
+  /// the standard library's projection would stop the program.
+  case noLongerApplies
+}
+
+/// The parts of a key path the store follows in memory, so that it can tell
+/// whether the path still applies before the path is evaluated.
+///
+/// A path is read up to its first computed component: a computed property
+/// (every property of an `@Observable` model is one), or a subscript other
+/// than `Array`'s and `ContiguousArray`'s by position. The rest is evaluated
+/// by the standard library once the part read is found to apply, and is not
+/// checked: a `!` or a position past a computed component stops the program
+/// there as it does in Swift.
+struct KeyPathLayout {
+  let steps: [KeyPathStep]
+
+  /// Whether the path's value is where ``steps`` end, of the path's value type.
+  let endsAtValue: Bool
+
+  /// The positions the path's `Array` and `ContiguousArray` subscripts read,
+  /// in order, to name the path; they all come before any computed property.
+  let positions: [Int]
+
+  /// The layout of `keyPath`, whose value is of `valueType`, if the store can check it here.
+  init?(of keyPath: AnyKeyPath, valueType: Any.Type) {
+    guard Self.isUnderstood else { return nil }
+    self.init(parsing: keyPath, valueType: valueType, subscripts: Self.knownSubscripts)
+  }
+
+  /// Finds where the path leads from `root`, which the caller keeps alive.
+  func target(from root: AnyObject) -> KeyPathTarget {
+    // Unretained: the caller keeps the root alive, and nothing runs meanwhile.
+    var address = UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
+    var isReference = true
+    for step in steps {
+      switch step {
+      case let .classField(offset):
+        if !isReference { address = address.load(as: UnsafeRawPointer.self) }
+        address += offset
+      case let .structField(offset):
+        address += offset
+      case let .arrayElement(index, stride):
+        let storage = address.load(as: UnsafeRawPointer.self)
+        guard index >= 0, index < Reflection.arrayCount(storage: storage) else {
+          return .noLongerApplies
+        }
+        address = Reflection.arrayElements(storage: storage) + index * stride
+      case let .force(optional):
+        guard optional.holdsValue(at: address) else { return .noLongerApplies }
+      case let .chain(optional):
+        guard optional.holdsValue(at: address) else { return .applies }
+      }
+      isReference = false
+    }
+    return endsAtValue && !steps.isEmpty ? .value(address) : .applies
+  }
+
+  /// How `keyPath` is written, with the positions of its `Array` subscripts.
+  ///
+  /// The standard library's description shows a subscript as
+  /// `.<computed 0x… (Type)>`; those this layout read show as `[2]`.
+  func name(of keyPath: AnyKeyPath) -> String {
+    let text = String(describing: keyPath)
+    var name = ""
+    var rest = Substring(text)
+    var computed = 0
+    while let start = rest.firstRange(of: ".<computed "),
+      let end = rest[start.upperBound...].firstRange(of: ")>")
+    {
+      name += rest[..<start.lowerBound]
+      if computed < positions.count {
+        name += "[\(positions[computed])]"
+      } else {
+        name += rest[start.lowerBound..<end.upperBound]
+      }
+      computed += 1
+      rest = rest[end.upperBound...]
+    }
+    return name + rest
+  }
+
+  // MARK: - Reading the buffer
+
+  private struct KnownSubscript {
+    let header: UInt32
+    let id: UInt
+    let argumentSize: Int
+    let positionOffset: Int
+
+    /// The position a subscript of this kind reads, from its arguments.
+    func position(in arguments: UnsafeRawPointer) -> Int {
+      arguments.load(fromByteOffset: positionOffset, as: Int.self)
+    }
+  }
+
+  /// The `Array` and `ContiguousArray` subscripts, read off key paths formed
+  /// here: in a writable key path, and in a read-only one, where the
+  /// component holds no setter.
+  private static let knownSubscripts: [KnownSubscript] = [
+    knownSubscript(\[Int].[2]), knownSubscript(\ContiguousArray<Int>.[2]),
+    knownSubscript(\[Int].[2].bitWidth), knownSubscript(\ContiguousArray<Int>.[2].bitWidth),
+  ].compactMap { $0 }
+
+  private static func knownSubscript(_ keyPath: AnyKeyPath) -> KnownSubscript? {
+    guard MemoryLayout<Int>.size == 8, let data = components(of: keyPath),
+      let start = data.baseAddress, data.count >= 4
+    else { return nil }
+    let header = start.load(as: UInt32.self)
+    guard header & ComponentHeader.kindMask == ComponentHeader.computedKind << 24,
+      header & ComponentHeader.computedHasArguments != 0,
+      data.count >= 8 + ComputedBody.argumentsOffset(header)
+    else { return nil }
+    let body = start + 8
+    let argumentSize = body.load(fromByteOffset: ComputedBody.accessorsSize(header), as: Int.self)
+    guard argumentSize > 0, argumentSize % 8 == 0 else { return nil }
+    // The position is the one argument word holding 2.
+    let arguments = body + ComputedBody.argumentsOffset(header)
+    let positions = stride(from: 0, to: argumentSize, by: 8).filter {
+      arguments.load(fromByteOffset: $0, as: Int.self) == 2
+    }
+    guard positions.count == 1 else { return nil }
+    return KnownSubscript(
+      header: header & ~ComponentHeader.endOfReferencePrefix, id: body.load(as: UInt.self),
+      argumentSize: argumentSize, positionOffset: positions[0])
+  }
+
+  /// The components of a key path object's buffer.
+  private static func components(of keyPath: AnyKeyPath) -> UnsafeRawBufferPointer? {
+    // Unretained: the caller holds the key path while its buffer is read.
+    let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+    let header = (object + KeyPathBuffer.headerOffset).load(as: UInt32.self)
+    return UnsafeRawBufferPointer(
+      start: object + KeyPathBuffer.componentsOffset, count: Int(header & KeyPathBuffer.sizeMask))
+  }
+
+  private init?(parsing keyPath: AnyKeyPath, valueType: Any.Type, subscripts: [KnownSubscript]) {
+    guard let data = Self.components(of: keyPath), let start = data.baseAddress else { return nil }
+    let end = start + data.count
+    var cursor = start
+    var steps: [KeyPathStep] = []
+    var positions: [Int] = []
+    // The type of the value the steps so far lead to.
+    var current: Any.Type = type(of: keyPath).rootType
+    var endsAtValue = true
+    parsing: while cursor < end {
+      let header = cursor.load(as: UInt32.self)
+      cursor += 4
+      var pendingIndex: Int?
+      switch (header & ComponentHeader.kindMask) >> ComponentHeader.kindShift {
+      case ComponentHeader.structKind, ComponentHeader.classKind:
+        var offset = header & ComponentHeader.offsetMask
+        if offset == ComponentHeader.outOfLineOffset {
+          offset = cursor.load(as: UInt32.self)
+          cursor += 4
+        } else if offset > ComponentHeader.maximumInlineOffset {
+          return nil
+        }
+        let isClass = header & ComponentHeader.kindMask == ComponentHeader.classKind << 24
+        // The root is an object: the first step must leave it by a class property.
+        guard isClass || !steps.isEmpty else { return nil }
+        steps.append(isClass ? .classField(offset: Int(offset)) : .structField(offset: Int(offset)))
+      case ComponentHeader.optionalKind:
+        let payload = header & ComponentHeader.optionalPayloadMask
+        if payload == ComponentHeader.optionalWrap {
+          // The last component: the value is the optional made of what is here.
+          endsAtValue = false
+        } else {
+          guard let optional = current as? any KeyPathOptional.Type else { return nil }
+          switch payload {
+          case ComponentHeader.optionalChain: steps.append(.chain(optional))
+          case ComponentHeader.optionalForce: steps.append(.force(optional))
+          default: return nil
+          }
+        }
+      case ComponentHeader.computedKind:
+        // Aligned to a word.
+        cursor += 4
+        guard header & ComponentHeader.computedHasArguments != 0, !steps.isEmpty,
+          let known = subscripts.first(where: {
+            $0.header == header & ~ComponentHeader.endOfReferencePrefix
+              && $0.id == cursor.load(as: UInt.self)
+              && cursor.load(fromByteOffset: ComputedBody.accessorsSize(header), as: Int.self)
+                == $0.argumentSize
+          })
+        else {
+          // A computed property, or a subscript this reader does not know: the
+          // steps end here, and the standard library evaluates the rest once
+          // they are found to apply.
+          endsAtValue = false
+          break parsing
+        }
+        let index = known.position(in: cursor + ComputedBody.argumentsOffset(header))
+        pendingIndex = index
+        positions.append(index)
+        cursor +=
+          ComputedBody.argumentsOffset(header) + known.argumentSize
+          + ComputedBody.genericEnvironmentSize
+      default:
+        return nil
+      }
+      // The result type of the component: the next type pointer, or the key path's value type.
+      let resultType: Any.Type
+      if cursor < end {
+        cursor = cursor.alignedUp(for: UnsafeRawPointer.self)
+        // A type pointer is a metatype's one word.
+        resultType = unsafeBitCast(cursor.load(as: UnsafeRawPointer.self), to: Any.Type.self)
+        cursor += MemoryLayout<UnsafeRawPointer>.size
+      } else {
+        resultType = valueType
+      }
+      if let index = pendingIndex {
+        steps.append(.arrayElement(index: index, stride: Self.elementStride(of: resultType)))
+      }
+      current = resultType
+    }
+    // Read to its end, unless the steps end at a computed component.
+    guard cursor == end || !endsAtValue else { return nil }
+    self.steps = steps
+    self.endsAtValue = endsAtValue
+    self.positions = positions
+  }
+
+  /// The distance between values of `type` in an array.
+  private static func elementStride(of type: Any.Type) -> Int {
+    func open<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.stride }
+    return _openExistential(type, do: open)
+  }
+
+  // MARK: - Checking the layout
+
+  /// Whether key paths formed here read back what the standard library projects.
+  static let isUnderstood: Bool = {
+    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
+      // An `Array` may be a bridged `NSArray` there; key paths are projected as usual.
+      return false
+    #else
+      return checkLayout()
+    #endif
+  }()
+
+  private static func checkLayout() -> Bool {
+    guard knownSubscripts.count == 4 else { return false }
+    let probe = KeyPathProbe()
+    let short = KeyPathProbe(depth: 0)
+    func layout(_ keyPath: AnyKeyPath, _ valueType: Any.Type) -> KeyPathLayout? {
+      KeyPathLayout(parsing: keyPath, valueType: valueType, subscripts: knownSubscripts)
+    }
+    func reads<Value: Equatable>(_ keyPath: KeyPath<KeyPathProbe, Value>) -> Bool {
+      guard let layout = layout(keyPath, Value.self), layout.endsAtValue,
+        case let .value(address) = withExtendedLifetime(probe, { layout.target(from: probe) })
+      else { return false }
+      return address.assumingMemoryBound(to: Value.self).pointee == probe[keyPath: keyPath]
+    }
+    func applies<Value>(_ keyPath: KeyPath<KeyPathProbe, Value>, steps: Int) -> Bool {
+      guard let layout = layout(keyPath, Value.self), layout.steps.count == steps,
+        case .applies = withExtendedLifetime(probe, { layout.target(from: probe) })
+      else { return false }
+      return true
+    }
+    func isGone<Value>(_ keyPath: KeyPath<KeyPathProbe, Value>) -> Bool {
+      guard let layout = layout(keyPath, Value.self),
+        case .noLongerApplies = withExtendedLifetime(short, { layout.target(from: short) })
+      else { return false }
+      return true
+    }
+    return reads(\.number) && reads(\.pair.1) && reads(\.inner.word) && reads(\.numbers[1])
+      && reads(\.contiguous[2]) && reads(\.children[1].number) && reads(\.inner.names[0])
+      && reads(\.child!.number) && reads(\.inner.maybe!) && reads(\.children[1].constant)
+      && applies(\.child?.number, steps: 3) && applies(\.missing?.number, steps: 3)
+      && applies(\.doubled, steps: 0) && applies(\.children[0].doubled, steps: 2)
+      && isGone(\.children[1].number) && isGone(\.child!.number) && isGone(\.inner.maybe!)
+      && isGone(\.contiguous[2]) && applies(\.doubledNumbers[0], steps: 0)
+      && isGone(\.children[1].doubled)
+  }
+}
+
+/// The class the key-path reader is checked against before it is used.
+private final class KeyPathProbe {
+  struct Inner {
+    var flag = true
+    var word = "probe"
+    var names = ["first", "second"]
+    var maybe: Int? = 5
+  }
+
+  var number = 41
+  let constant = 3
+  var pair = (7, 3.5)
+  var inner = Inner()
+  var numbers = [10, 20, 30]
+  var contiguous: ContiguousArray<Int8> = [1, 2, 3]
+  var children: [KeyPathProbe] = []
+  var child: KeyPathProbe?
+  var missing: KeyPathProbe?
+  var doubled: Int { number * 2 }
+  var doubledNumbers: [Int] { numbers.map { $0 * 2 } }
+
+  /// A probe of depth 1 has children and a child; one of depth 0 has none,
+  /// and shorter arrays, so that paths through them no longer apply.
+  init(depth: Int = 1) {
+    if depth > 0 {
+      children = [KeyPathProbe(depth: 0), KeyPathProbe(depth: 0)]
+      child = KeyPathProbe(depth: 0)
+    } else {
+      contiguous = [1]
+      inner.maybe = nil
+    }
+    children.last?.number = 99
+    child?.number = 7
+  }
+}
+
+/// An optional type, whose value at an address can be asked for without copying it.
+protocol KeyPathOptional {
+  /// Whether the optional stored at `address` holds a value, stored at `address` too.
+  static func holdsValue(at address: UnsafeRawPointer) -> Bool
+}
+
+extension Optional: KeyPathOptional {
+  static func holdsValue(at address: UnsafeRawPointer) -> Bool {
+    address.assumingMemoryBound(to: Self.self).pointee != nil
+  }
+}
+
+/// Whether key paths are checked and read by their layout here; visible to
+/// the package's tests, which pin it.
+package enum KeyPathReading {
+  /// `true` where the layout checks passed: without Objective-C interop and
+  /// without `SWIFTREDUCE_PORTABLE_TRAVERSAL`.
+  package static var isActive: Bool { KeyPathLayout.isUnderstood }
+}

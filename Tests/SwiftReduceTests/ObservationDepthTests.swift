@@ -1,0 +1,102 @@
+import Observation
+import SwiftReduce
+import Testing
+
+/// A read through the store is told when a value model below it reduces, through any
+/// number of `@Observable` holders, and through mixes of `@Observable` and plain ones.
+@MainActor
+struct ObservationDepthTests {
+  @Test func aReadThroughTwoObservableHoldersIsToldWhenTheValueModelBelowReduces() {
+    let theatre = Theatre()
+    let store = Store(theatre)
+    let log = SendableLog()
+    track("hall.stage.counter.count", in: log) { _ = store.hall.stage.counter.count }
+
+    store.dispatch(CounterStep.up)
+
+    #expect(log.entries == ["hall.stage.counter.count"])
+    #expect(theatre.hall.stage.counter.count == 1)
+  }
+
+  @Test func aReadThroughThreeObservableHoldersIsToldWhenTheValueModelBelowReduces() {
+    let theatre = Theatre()
+    let store = Store(theatre)
+    let log = SendableLog()
+    track("wing.hall.stage.counter.count", in: log) { _ = store.wing.hall.stage.counter.count }
+
+    store.dispatch(CounterStep.up)
+
+    #expect(log.entries == ["wing.hall.stage.counter.count"])
+    #expect(theatre.wing.hall.stage.counter.count == 1)
+  }
+
+  @Test func aReadThroughAnObservableHolderOfAPlainOneIsToldWhenTheValueModelBelowReduces() {
+    let theatre = Theatre()
+    let store = Store(theatre)
+    let log = SendableLog()
+    track("mixedHall.stage.counter", in: log) { _ = store.mixedHall.stage.counter.count }
+
+    store.dispatch(CounterStep.up)
+
+    #expect(log.entries == ["mixedHall.stage.counter"])
+    #expect(theatre.mixedHall.stage.counter.count == 1)
+  }
+
+  @Test func aReadThroughAPlainHolderOfAnObservableOneIsToldWhenTheValueModelBelowReduces() {
+    let theatre = Theatre()
+    let store = Store(theatre)
+    let log = SendableLog()
+    track("plainHall.stage.counter", in: log) { _ = store.plainHall.stage.counter.count }
+
+    store.dispatch(CounterStep.up)
+
+    #expect(log.entries == ["plainHall.stage.counter"])
+  }
+
+  @Test func aReadThroughObservablePlainAndObservableHoldersIsToldWhenTheValueModelReduces() {
+    let theatre = Theatre()
+    let store = Store(theatre)
+    let log = SendableLog()
+    track("mixedWing.hall.stage.counter", in: log) {
+      _ = store.mixedWing.hall.stage.counter.count
+    }
+
+    store.dispatch(CounterStep.up)
+
+    #expect(log.entries == ["mixedWing.hall.stage.counter"])
+    #expect(theatre.mixedWing.hall.stage.counter.count == 1)
+  }
+
+  @Test func aReadThroughTwoObservableHoldersIsToldOnceAndThenDropped() {
+    let store = Store(Theatre())
+    let log = SendableLog()
+    track("hall", in: log) { _ = store.hall.stage.counter.count }
+
+    store.dispatch(CounterStep.up)
+    store.dispatch(CounterStep.up)
+
+    #expect(log.entries == ["hall"])
+  }
+
+  @Test func aReadThroughTwoObservableHoldersIsNotToldOfAnActionNoModelBelowTakes() {
+    let store = Store(Theatre())
+    let log = SendableLog()
+    track("hall", in: log) { _ = store.hall.stage.counter.count }
+
+    store.dispatch(TheatreLights.dim)
+
+    #expect(log.entries == [])
+  }
+
+  @Test func anObservableHoldersOwnPropertyIsStillTrackedByItsRegistrar() {
+    let theatre = Theatre()
+    let store = Store(theatre)
+    let log = SendableLog()
+    track("hall.name", in: log) { _ = theatre.hall.name }
+
+    store.dispatch(CounterStep.up)
+    #expect(log.entries == [])
+    theatre.hall.name = "Grand hall"
+    #expect(log.entries == ["hall.name"])
+  }
+}
