@@ -7,6 +7,8 @@
 enum Frame {
   /// A model to reduce, then read, if it is still where it was read.
   case model(UnsafeRawPointer, Unmanaged<ModelPlan>, Origin)
+  /// A field that held no object when its owner was read: read it when reached.
+  case emptyField(Origin)
   /// The remaining elements of an array of object references, in the walk's object runs.
   case objects(index: Int)
   /// A value that may hold models, kept in the walk's value list at `index`.

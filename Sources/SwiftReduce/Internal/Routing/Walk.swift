@@ -205,6 +205,14 @@ struct Walk: ~Copyable {
       switch stack.removeLast() {
       case let .model(object, model, origin):
         if isStillThere(object, origin), visited.insert(object) { reduceAndRead(object, model) }
+      case let .emptyField(origin):
+        // A model stored there since is reached now, like one that replaced another.
+        if let field = location(of: origin), let object = Reflection.objectAddress(at: field),
+          let model = modelPlan(of: object)
+        {
+          retained.append(Unmanaged<AnyObject>.fromOpaque(object).retain())
+          if visited.insert(object) { reduceAndRead(object, model) }
+        }
       case let .objects(index):
         nextObject(index)
       case let .value(index):
@@ -225,6 +233,10 @@ struct Walk: ~Copyable {
   // MARK: - Models
 
   /// Delivers the action to a model that was not visited before, then pushes what it holds.
+  ///
+  /// Inlined, like the old walk's loop: every model passes here, and a call
+  /// per model costs more than the work around it.
+  @inline(__always)
   private mutating func reduceAndRead(
     _ object: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>
   ) {
@@ -275,6 +287,7 @@ struct Walk: ~Copyable {
   }
 
   /// Delivers the action to a model that takes it, or lists the model.
+  @inline(__always)
   private mutating func take(
     _ object: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>, _ acceptance: ModelPlan.Acceptance
   ) {
@@ -510,9 +523,14 @@ struct Walk: ~Copyable {
     for read in reads {
       switch read {
       case let .object(offset, .strong), let .object(offset, .unmanaged):
-        guard let object = Reflection.objectAddress(at: base + offset),
-          let model = modelPlan(of: object)
-        else { continue }
+        guard let object = Reflection.objectAddress(at: base + offset) else {
+          // Empty now, but a model may be stored there before the walk gets to it; a
+          // copy cannot change without its source, which is checked instead.
+          if case .copy = container { continue }
+          stack.append(.emptyField(origin(offset, at: base, in: container)))
+          continue
+        }
+        guard let model = modelPlan(of: object) else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(object).retain())
         stack.append(.model(object, model, origin(offset, at: base, in: container)))
       case let .object(offset, ownership):
@@ -522,7 +540,9 @@ struct Walk: ~Copyable {
       case let .objectArray(offset, stride):
         let storage = Reflection.arrayStorage(at: base + offset)
         let count = Reflection.arrayCount(storage: storage)
-        guard count > 0 else { continue }
+        // An empty array is pushed too, unless copied: elements may be added to it
+        // before the walk gets to it.
+        if count == 0, case .copy = container { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
         objectRuns.append(
           ObjectRun(
@@ -1088,7 +1108,8 @@ struct Walk: ~Copyable {
           elementPlan)
       }
     let matched = ElementIdentity.match(
-      old: old, visited: oldVisited, active: run.active, new: new, atEnds: !isDictionary)
+      old: old, visited: oldVisited, active: run.active, new: new, atEnds: !isDictionary,
+      positionsChangeInPlace: !isDictionary && !(elementPlan.type is any Identifiable.Type))
     runs[index].next = 0
     runs[index].visited = matched.visited
     runs[index].active = matched.active
