@@ -30,7 +30,7 @@ final class MovingGraph {
   let seed: UInt64
   let family: MovingFamily
   let stage = MovingStage()
-  private(set) var root: MovingNode! = nil
+  private(set) var root: MovingNode
   private var random: SplitMix64
   private var lastSerial = 0
   /// The class models that may act: where each is held, and the class models above it.
@@ -51,6 +51,7 @@ final class MovingGraph {
     self.seed = seed
     self.family = family
     random = SplitMix64(seed: seed)
+    root = MovingNode(serial: 0, stage: stage, tag: MovingLeaf(serial: 0, stage: stage))
     root = makeNode(depth: 0, ancestors: [], home: nil)
     writeScripts()
   }
@@ -64,6 +65,10 @@ final class MovingGraph {
   private func take() -> Int {
     lastSerial += 1
     return lastSerial
+  }
+
+  private func pick<Element>(_ elements: [Element]) -> Element {
+    elements[Int.random(in: 0..<elements.count, using: &random)]
   }
 
   private func chance(_ probability: Double) -> Bool {
@@ -82,7 +87,7 @@ final class MovingGraph {
     guard depth < Self.maximumDepth else { return node }
     let inner = ancestors + [serial]
     var places = family.places.filter { _ in chance(depth == 0 ? 0.6 : 0.35) }
-    if depth == 0 && places.isEmpty { places = [family.places.randomElement(using: &random)!] }
+    if depth == 0 && places.isEmpty { places = [pick(family.places)] }
     for place in places where stage.nodes.count < Self.nodeBudget {
       let count = Int.random(in: 1...3, using: &random)
       func child() -> MovingNode {
@@ -138,9 +143,9 @@ final class MovingGraph {
     }
     let owner =
       roll < 0.8 && !actor.ancestors.isEmpty
-      ? actor.ancestors.randomElement(using: &random)!
-      : owners.randomElement(using: &random)!
-    let place = (family.places + [.tag]).randomElement(using: &random)!
+      ? pick(actor.ancestors)
+      : pick(owners)
+    let place = pick(family.places + [.tag])
     return MovingMove(
       owner: owner, place: place, edit: edit(place, owner: owner, mine: false, owners: owners))
   }
@@ -169,16 +174,15 @@ final class MovingGraph {
         if replaces { edits.append(.replaceMine) }
       }
     }
-    return edits.randomElement(using: &random)!
+    return pick(edits)
   }
 
   // MARK: Describing
 
   /// The scripts, for a failure's message.
   var scriptDescription: String {
-    stage.scripts.keys.sorted().map { serial in
-      let script = stage.scripts[serial]!
-      return "\(serial): " + script.map { "\($0)" }.joined(separator: " then ")
+    stage.scripts.sorted { $0.key < $1.key }.map { serial, script in
+      "\(serial): " + script.map { "\($0)" }.joined(separator: " then ")
     }.joined(separator: "\n")
   }
 }

@@ -13,12 +13,17 @@ enum MovingPlace: String, CaseIterable, Sendable {
   var holdsValueModels: Bool { [.idRows, .hashRows, .plainRows, .cells, .panel].contains(self) }
 }
 
-/// One change to a container. "Mine" is the element that is the acting model, or the row
+/// One change to a container.
+///
+/// "Mine" is the element that is the acting model, or the row
 /// whose controller it is; a move naming it does nothing when the container does not hold it.
 enum MovingEdit: Equatable, Sendable, CustomStringConvertible {
-  case removeMine, removeBefore, removeAfter, removeAt(Int)
-  case append, insertBeforeMine, insertAt(Int)
-  case replaceAt(Int), replaceMine
+  case removeMine, removeBefore, removeAfter
+  case removeAt(Int)
+  case append, insertBeforeMine
+  case insertAt(Int)
+  case replaceAt(Int)
+  case replaceMine
   case clear
   /// Takes mine out and appends it to the same container of the node with this serial.
   case moveMineTo(Int)
@@ -209,7 +214,9 @@ extension MovingStage {
       guard !keys.isEmpty else { return nil }
       entries[keys[index % keys.count]] = nil
     case .append, .fill, .insertBeforeMine, .insertAt:
-      entries[key()] = make()
+      // The key's serial first, then the value's.
+      let added = key()
+      entries[added] = make()
     case .replaceAt(let index):
       guard !keys.isEmpty else { return nil }
       entries[keys[index % keys.count]] = make()

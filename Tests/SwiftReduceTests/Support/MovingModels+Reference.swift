@@ -42,11 +42,11 @@ struct MovingReference {
       visitRow(
         read: { node.cells[key] },
         change: { change in
-          if node.cells[key] != nil { change(&node.cells[key]!) }
+          if let index = node.cells.index(forKey: key) { change(&node.cells.values[index]) }
         })
     }
     if let closer = node.panel?.closer { visit(closer) }
-    if node.panel != nil { node.panel!.note.reduce(action: MovingTick()) }
+    node.panel?.note.reduce(action: MovingTick())
   }
 
   private mutating func visit(_ leaf: MovingLeaf) {
@@ -107,7 +107,10 @@ struct MovingDump {
 
   private mutating func node(_ node: MovingNode) {
     text += "N\(node.serial)#\(node.ticks)"
-    guard shown.insert(ObjectIdentifier(node)).inserted else { return text += "^" }
+    guard shown.insert(ObjectIdentifier(node)).inserted else {
+      text += "^"
+      return
+    }
     text += "{"
     list("kids", node.kids) { $0.node($1) }
     list("stack", Array(node.stack)) { $0.node($1) }

@@ -9,8 +9,9 @@ import SwiftReduce
 /// The one action of the moving graphs.
 struct MovingTick: Action {}
 
-/// The shared record of one moving graph: what was delivered, in order, and the scripts the
-/// models follow. A plain class, not a model, so the walk never enters it.
+/// The shared record of one moving graph.
+///
+/// What was delivered, in order, and the scripts the models follow. A plain class, not a model, so the walk never enters it.
 ///
 /// It is unchecked `Sendable` because value models hold it: only the walks under test, on the
 /// main actor, touch it.
