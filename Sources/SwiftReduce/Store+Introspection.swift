@@ -111,10 +111,42 @@ extension Store {
   }
 }
 
+extension Store {
+  /// Reports, once per element type and place, arrays of value models that
+  /// changed under a dispatch where the walk could not tell the elements it
+  /// had reduced from those it had not (routing rule 13).
+  func reportIndistinct(_ found: [IndistinctElements], _ action: any Action) {
+    #if DEBUG
+      for found in found {
+        let ownerPath = ModelPaths.paths(to: [found.owner], from: root)[
+          ObjectIdentifier(found.owner)]
+        let steps = found.steps.enumerated().map { (parent: $0.offset - 1, step: $0.element) }
+        let path = ownerPath.map {
+          ModelPaths.path(
+            to: ReachedValue(position: 0, owner: found.owner, path: steps.count - 1, value: ()),
+            steps: steps, ownerPath: $0)
+        }
+        let key = [ObjectIdentifier(found.elementType), ObjectIdentifier(type(of: found.owner))]
+        guard UnhandledActions.indistinct.insert(key).inserted else { continue }
+        let element = String(reflecting: found.elementType)
+        let place = path ?? "a path no snapshot shows"
+        DebugReport.emit(
+          "SwiftReduce: the \(String(reflecting: found.collection)) at \(place) changed while \(String(reflecting: action)) was delivered, and "
+            + "some of its \(element) elements that were reduced and some that were not look "
+            + "the same: they were all counted as reduced, so some may have missed the action. "
+            + "Make \(element) Identifiable, with an id that tells them apart (reported once per "
+            + "type and holder in debug builds)")
+      }
+    #endif
+  }
+}
+
 /// The action types already reported as unhandled, for the whole process.
 @MainActor
 enum UnhandledActions {
   static var reported: Set<ObjectIdentifier> = []
   /// The value model types and holders already reported as not reduced.
   static var notInPlace: Set<[ObjectIdentifier]> = []
+  /// The element types and holders already reported as indistinct.
+  static var indistinct: Set<[ObjectIdentifier]> = []
 }

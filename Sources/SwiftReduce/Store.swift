@@ -125,6 +125,7 @@ public final class Store<Root: Reducer> {
     let result = Walk.deliver(action, from: root)
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
     if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
+    if !result.indistinct.isEmpty { reportIndistinct(result.indistinct, action) }
     guard result.deliveries > 0 else {
       // No model reduced it, so nothing read through the store changed.
       reportUnhandled(action)

@@ -441,7 +441,7 @@ private func storedProperty<T>(
 
 /// One element of a walked collection: its value, its declared type, and whether it is
 /// stored where a value model in it can change in place (an array's elements and a
-/// dictionary's values are; keys, sets and views are not).
+/// slice's elements and a dictionary's values are; keys, sets and other views are not).
 struct WalkedElement {
   let value: Any
   let type: Any.Type
@@ -468,7 +468,7 @@ extension ContiguousArray: WalkedCollection {
 
 extension ArraySlice: WalkedCollection {
   var walkedElements: [WalkedElement] {
-    map { WalkedElement(value: $0, type: Element.self, inPlace: false) }
+    map { WalkedElement(value: $0, type: Element.self, inPlace: true) }
   }
 }
 

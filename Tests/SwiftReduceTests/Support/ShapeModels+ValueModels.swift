@@ -194,8 +194,9 @@ final class ValueModelCrate: Crate {
 }
 
 /// ``ShapeFamily/frozenValueModels``: value models where they cannot change in place, a
-/// `let`, a `Set`, an enum's payload, an existential and the standard library's views, with
-/// class models inside them, which are routed.
+/// `let`, a `Set`, an enum's payload, an existential and a dictionary's values view, with
+/// class models inside them, which are routed; and, beside them, an `ArraySlice`, whose
+/// value models are reduced in place like an array's.
 final class FrozenValueCrate: Crate, DeclaresConstants {
   static let constants: Set<String> = ["fixed"]
 

@@ -2,12 +2,13 @@
 ///
 /// Frames are trivially copyable: every object they point to is kept alive
 /// by the walk until the dispatch ends, and every plan for the process's life.
+/// A frame that holds what was read from a container says where
+/// (``Origin``), so that the walk can check it is still there before using it.
 enum Frame {
-  /// A model to reduce, then read.
-  case model(UnsafeRawPointer, Unmanaged<ModelPlan>)
-  /// The remaining elements of an array of object references: `count` slots
-  /// from `first`, `stride` bytes apart, each starting with an object pointer or zero.
-  case objects(first: UnsafeRawPointer, count: Int, stride: Int)
+  /// A model to reduce, then read, if it is still where it was read.
+  case model(UnsafeRawPointer, Unmanaged<ModelPlan>, Origin)
+  /// The remaining elements of an array of object references, in the walk's object runs.
+  case objects(index: Int)
   /// A value that may hold models, kept in the walk's value list at `index`.
   case value(index: Int)
   /// A collection being iterated, by the cursor in the walk's cursor list at `index`.
@@ -16,4 +17,6 @@ enum Frame {
   case place(index: Int)
   /// The elements of a collection entered in place, in the walk's run list at `index`.
   case placeRun(index: Int)
+  /// A field found changed after the walk copied it out: read it again.
+  case copyAgain(source: Int)
 }

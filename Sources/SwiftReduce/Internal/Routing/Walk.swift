@@ -34,11 +34,18 @@
 /// - values are entered only where their type's ``TypePlan`` says a model may
 ///   be inside, and instances of classes that are not models never are.
 ///
-/// Everything the walk reaches stays alive until it ends: each object read
-/// from a field is retained, and each array of objects is held by retaining
-/// its storage, which is then never changed in place, so its elements stay
-/// put. That is what lets frames hold raw pointers, and lets ``VisitedSet``
-/// hold addresses that no new model can take over during the dispatch.
+/// The tree may change under the walk (routing rule 13): any `reduce`, and
+/// the `deinit`s and `onChange`s it sets off, may change containers above or
+/// beside it. So every frame says where its contents were read (``Origin``),
+/// and the walk reads that place again before using them: a model whose field
+/// now holds another is passed over for what the field holds, an array that
+/// was replaced is followed into its new storage, and a value entered in place
+/// is found again from the class model that holds it (``Anchor``) before it is
+/// reduced or read. Everything the walk reached stays alive until it ends:
+/// each object read from a field is retained, and so is each storage of an
+/// array the walk iterates, so a change through the owner copies that storage
+/// first and the walk sees its reference change, and no address the walk
+/// compares can be taken over by a new object during the dispatch.
 ///
 /// Only ``Store``, on the main actor, starts a walk; the walk itself is not
 /// isolated, so that its hot paths carry no executor checks.
@@ -63,6 +70,9 @@ struct Walk: ~Copyable {
   /// Value models met where they cannot be changed in place, and the type
   /// of the value or model holding them: reported in debug builds.
   private(set) var notInPlace: [(model: Any.Type, container: Any.Type)] = []
+  /// Arrays of value models that changed under the walk where it could not
+  /// tell elements it had reduced from elements it had not: reported in debug builds.
+  private(set) var indistinct: [IndistinctElements] = []
   private(set) var deliveries = 0
   /// A declaration found to leave out the action, which ends the walk.
   private(set) var falseDeclaration: FalseDeclaration?
@@ -82,9 +92,15 @@ struct Walk: ~Copyable {
   private var visited: VisitedSet
   private var retained: UnsafeStack<Unmanaged<AnyObject>>
   private var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
-  /// Values that may hold models, and the cursors of collections being iterated.
-  private var values: [(value: Any, plan: Unmanaged<TypePlan>)] = []
-  private var cursors: [any ElementCursor] = []
+  /// Arrays of object references being iterated.
+  private var objectRuns: [ObjectRun] = []
+  /// Values that may hold models, and the cursors of collections being
+  /// iterated, each with the index of the field it was copied from (`-1`: none).
+  private var values: [(value: Any, plan: Unmanaged<TypePlan>, source: Int)] = []
+  private var cursors: [(cursor: any ElementCursor, source: Int)] = []
+  /// The fields values were copied from, and their bytes then.
+  private var sources: [CopySource] = []
+  private var sourceBytes: [UInt8] = []
   /// Values entered where they are stored, and collections iterated in place.
   private var places: [Place] = []
   private var runs: [PlaceRun] = []
@@ -93,6 +109,8 @@ struct Walk: ~Copyable {
   private var lists:
     [(elements: ElementPlaces, keys: [Any], keysHoldModels: Bool, type: Any.Type)] =
       []
+  /// Scratch for ``resolve(_:)``: the anchors between a place and its owner.
+  private var chain: [Int] = []
   /// Whether value models' paths are kept: only when collecting.
   private let keepsPaths: Bool
 
@@ -104,14 +122,16 @@ struct Walk: ~Copyable {
     var pathSteps: [(parent: Int, step: PathStep)] = []
     var falseDeclaration: FalseDeclaration?
     var notInPlace: [(model: Any.Type, container: Any.Type)] = []
+    var indistinct: [IndistinctElements] = []
   }
 
   /// Delivers `action` to every model reachable from `root` that handles it.
   ///
   /// - Returns: The number of models that reduced the action; in debug
   ///   builds, a declaration found to leave out a model that takes the
-  ///   action, which ended the walk there (the store words the message), and
-  ///   the value models met where they cannot be reduced in place.
+  ///   action, which ended the walk there (the store words the message), the
+  ///   value models met where they cannot be reduced in place, and the arrays
+  ///   that changed under the walk where it could not tell elements apart.
   @MainActor
   static func deliver(_ action: any Action, from root: AnyObject) -> Result {
     walk(action, from: root, mode: .deliver, plans: .shared)
@@ -144,7 +164,7 @@ struct Walk: ~Copyable {
         return Result(
           deliveries: walk.deliveries, reached: walk.reached, reachedValues: walk.reachedValues,
           pathSteps: walk.pathSteps, falseDeclaration: walk.falseDeclaration,
-          notInPlace: walk.notInPlace)
+          notInPlace: walk.notInPlace, indistinct: walk.indistinct)
       }
     }
     return open(action)
@@ -178,21 +198,24 @@ struct Walk: ~Copyable {
   private mutating func run(from root: AnyObject) {
     // The store holds the root for the whole dispatch.
     let rootAddress = UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
-    if let model = modelPlan(of: rootAddress) { stack.append(.model(rootAddress, model)) }
+    if let model = modelPlan(of: rootAddress) { stack.append(.model(rootAddress, model, .none)) }
     while !stack.isEmpty {
       switch stack.removeLast() {
-      case let .model(object, model):
-        if visited.insert(object) { reduceAndRead(object, model) }
-      case let .objects(first, count, stride):
-        nextObject(first, count: count, stride: stride)
+      case let .model(object, model, origin):
+        if isStillThere(object, origin), visited.insert(object) { reduceAndRead(object, model) }
+      case let .objects(index):
+        nextObject(index)
       case let .value(index):
-        read(values[index].value, values[index].plan)
+        let entry = values[index]
+        if isCurrent(source: entry.source) { read(entry.value, entry.plan, source: entry.source) }
       case let .elements(index):
-        nextElement(index)
+        if isCurrent(source: cursors[index].source) { nextElement(index) }
       case let .place(index):
-        enter(places[index])
+        if resolve(index) != nil { enter(index) }
       case let .placeRun(index):
         nextInRun(index)
+      case let .copyAgain(source):
+        copyAgain(source)
       }
     }
   }
@@ -289,6 +312,8 @@ struct Walk: ~Copyable {
   }
 
   /// Pushes the children of a model whose layout could not be read, one runtime child at a time.
+  ///
+  /// The runtime shows copies, not places, so what they hold is followed as read.
   private mutating func readThroughRuntime(
     _ object: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>
   ) {
@@ -297,34 +322,65 @@ struct Walk: ~Copyable {
     let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     for level in model.hierarchy {
       for index in 0..<Reflection.childCount(of: instance, as: level) {
-        reach(Reflection.child(of: instance, as: level, at: index), in: level)
+        reach(Reflection.child(of: instance, as: level, at: index), in: level, source: -1)
       }
     }
     stack.reverse(from: start)
   }
 
-  /// Visits the first model among `count` array slots from `first`, leaving the rest pushed.
+  /// Visits the next models of the array of object references in the object
+  /// run at `index`, leaving the rest pushed.
   ///
   /// Slots whose model was reduced already, or that hold no model, are passed
-  /// in a loop, and so are leaves, which hold nothing to push.
-  private mutating func nextObject(_ first: UnsafeRawPointer, count: Int, stride: Int) {
-    var slot = first
-    var remaining = count
-    while remaining > 0 {
-      let element = Reflection.objectAddress(at: slot)
-      slot += stride
-      remaining -= 1
-      guard let element, let model = modelPlan(of: element), visited.insert(element) else {
-        continue
-      }
+  /// in a loop, and so are leaves, which hold nothing to push. The array is
+  /// read again from where it was read before each slot, since the last
+  /// `reduce` may have changed it.
+  private mutating func nextObject(_ index: Int) {
+    var run = objectRuns[index]
+    while isCurrent(&run), run.next < run.count {
+      let slot = Reflection.arrayElements(storage: run.storage) + run.next * run.stride
+      run.next += 1
+      guard let element = Reflection.objectAddress(at: slot), let model = modelPlan(of: element),
+        visited.insert(element)
+      else { continue }
       // A leaf pushes nothing, so the rest need not wait on the stack.
-      if remaining > 0 && !model._withUnsafeGuaranteedRef({ $0.isLeaf }) {
-        stack.append(.objects(first: slot, count: remaining, stride: stride))
+      if !model._withUnsafeGuaranteedRef({ $0.isLeaf }) {
+        objectRuns[index] = run
+        stack.append(.objects(index: index))
         reduceAndRead(element, model)
         return
       }
       reduceAndRead(element, model)
     }
+  }
+
+  /// Whether the array an object run iterates is still where it was read,
+  /// following it into new storage if it changed there; `false` if the value
+  /// holding it is gone.
+  @inline(__always)
+  private mutating func isCurrent(_ run: inout ObjectRun) -> Bool {
+    let address: UnsafeRawPointer
+    switch run.origin.kind {
+    case .none:
+      return true
+    case let .field(field):
+      address = field
+    case let .inPlace(place, offset):
+      guard let base = resolve(place) else { return false }
+      address = UnsafeRawPointer(base + offset)
+    case let .copied(source):
+      return isCurrent(source: source)
+    }
+    let storage = Reflection.arrayStorage(at: address)
+    guard storage != run.storage else { return true }
+    // Changed through its owner: go on in the array it holds now. Models
+    // already reduced are passed over by the visited set, so the rest, old
+    // and new, are reduced once each.
+    retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
+    run = ObjectRun(
+      storage: storage, next: 0, count: Reflection.arrayCount(storage: storage),
+      stride: run.stride, origin: run.origin)
+    return true
   }
 
   /// The model plan of the object at `object`'s class, or `nil` if it is not a model.
@@ -340,6 +396,88 @@ struct Walk: ~Copyable {
     return model
   }
 
+  // MARK: - Checking what was read
+
+  /// Whether the model a frame holds is still where it was read; if its
+  /// field now holds something else, that is pushed in its place.
+  @inline(__always)
+  private mutating func isStillThere(_ object: UnsafeRawPointer, _ origin: Origin) -> Bool {
+    let field: UnsafeRawPointer
+    switch origin.kind {
+    case .none:
+      return true
+    case let .field(address):
+      field = address
+    case let .inPlace(place, offset):
+      guard let base = resolve(place) else { return false }
+      field = UnsafeRawPointer(base + offset)
+    case let .copied(source):
+      return isCurrent(source: source)
+    }
+    let now = Reflection.objectAddress(at: field)
+    if now == object { return true }
+    // The field was changed before the walk got to it: what it holds now is
+    // what the walk visits there.
+    if let now, let model = modelPlan(of: now) {
+      retained.append(Unmanaged<AnyObject>.fromOpaque(now).retain())
+      stack.append(.model(now, model, origin))
+    }
+    return false
+  }
+
+  /// Whether the field a value was copied from still holds it; the first
+  /// time it does not, the field is pushed to be read again.
+  @inline(__always)
+  private mutating func isCurrent(source: Int) -> Bool {
+    guard source >= 0 else { return true }
+    if sources[source].isStale { return false }
+    let (start, size) = (sources[source].bytes, sources[source].size)
+    if let field = location(of: sources[source].origin),
+      sourceBytes.withUnsafeBytes({
+        UnsafeRawBufferPointer(rebasing: $0[start..<start + size]).elementsEqual(
+          UnsafeRawBufferPointer(start: field, count: size))
+      })
+    {
+      return true
+    }
+    sources[source].isStale = true
+    stack.append(.copyAgain(source: source))
+    return false
+  }
+
+  /// The address of a field an origin names, or `nil` if the value holding it is gone.
+  private mutating func location(of origin: Origin) -> UnsafeRawPointer? {
+    switch origin.kind {
+    case let .field(address): return address
+    case let .inPlace(place, offset): return resolve(place).map { UnsafeRawPointer($0 + offset) }
+    case .none, .copied: return nil
+    }
+  }
+
+  /// Remembers the field at `address` that a value of `plan`'s type is copied from.
+  private mutating func recordSource(
+    _ origin: Origin, _ plan: Unmanaged<TypePlan>, at address: UnsafeRawPointer,
+    in container: Any.Type
+  ) -> Int {
+    let size = plan._withUnsafeGuaranteedRef { $0.access.size }
+    sources.append(
+      CopySource(
+        origin: origin, plan: plan, container: container, bytes: sourceBytes.count, size: size))
+    sourceBytes.append(contentsOf: UnsafeRawBufferPointer(start: address, count: size))
+    return sources.count - 1
+  }
+
+  /// Reads a field again whose value changed after the walk copied it out.
+  private mutating func copyAgain(_ index: Int) {
+    let source = sources[index]
+    guard let field = location(of: source.origin) else { return }
+    let value = source.plan._withUnsafeGuaranteedRef { $0.access.load(from: field) }
+    let start = stack.count
+    let again = recordSource(source.origin, source.plan, at: field, in: source.container)
+    reach(value, source.plan, in: source.container, source: again)
+    stack.reverse(from: start)
+  }
+
   // MARK: - Reading
 
   /// What holds the fields a list of reads is made in.
@@ -348,8 +486,20 @@ struct Walk: ~Copyable {
     case object
     /// A value entered in place, in the place list at the index.
     case place(Int)
-    /// A copy, whose value models cannot be changed: `type` is its type, for reports.
-    case copy(Any.Type)
+    /// A copy, whose value models cannot be changed: `type` is its type, for
+    /// reports, and `source` the field it was copied from (`-1`: none).
+    case copy(Any.Type, source: Int)
+  }
+
+  /// Where a read at `offset` in `container`, whose fields are at `base`, was made.
+  @inline(__always)
+  private func origin(_ offset: Int, at base: UnsafeRawPointer, in container: Container) -> Origin
+  {
+    switch container {
+    case .object: .field(base + offset)
+    case let .place(index): .inPlace(index, offset: offset)
+    case let .copy(_, source): source >= 0 ? .copied(source) : .none
+    }
   }
 
   /// Pushes what `reads` find in the instance or value at `base`, in order.
@@ -363,19 +513,31 @@ struct Walk: ~Copyable {
           let model = modelPlan(of: object)
         else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(object).retain())
-        stack.append(.model(object, model))
+        stack.append(.model(object, model, origin(offset, at: base, in: container)))
       case let .object(offset, ownership):
-        if let object = Reflection.loadObject(at: base + offset, ownership) { reach(object) }
+        // A weak or unowned reference is followed as it was read.
+        guard let object = Reflection.loadObject(at: base + offset, ownership) else { continue }
+        reach(object, origin: .none)
       case let .objectArray(offset, stride):
         let storage = Reflection.arrayStorage(at: base + offset)
         let count = Reflection.arrayCount(storage: storage)
         guard count > 0 else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-        stack.append(
-          .objects(first: Reflection.arrayElements(storage: storage), count: count, stride: stride))
+        objectRuns.append(
+          ObjectRun(
+            storage: storage, next: 0, count: count, stride: stride,
+            origin: origin(offset, at: base, in: container)))
+        stack.append(.objects(index: objectRuns.count - 1))
       case let .value(offset, plan):
         let value = plan._withUnsafeGuaranteedRef { $0.access.load(from: base + offset) }
-        reach(value, plan, in: containerType(of: base, container))
+        let type = containerType(of: base, container)
+        if case let .copy(_, source) = container {
+          reach(value, plan, in: type, source: source)
+        } else {
+          let source = recordSource(
+            origin(offset, at: base, in: container), plan, at: base + offset, in: type)
+          reach(value, plan, in: type, source: source)
+        }
       case let .place(offset, plan, property):
         let address = UnsafeMutableRawPointer(mutating: base + offset)
         switch container {
@@ -385,7 +547,8 @@ struct Walk: ~Copyable {
               address: address, plan: plan,
               access: UnsafeMutableRawPointer(mutating: base + property),
               owner: base,
-              path: step(.field(in: Reflection.classType(of: base), offset: offset), after: -1)))
+              path: step(.field(in: Reflection.classType(of: base), offset: offset), after: -1),
+              anchor: .owner))
         case let .place(index):
           let outer = places[index]
           push(
@@ -393,10 +556,10 @@ struct Walk: ~Copyable {
               address: address, plan: plan, access: outer.access, owner: outer.owner,
               path: step(
                 .field(in: outer.plan.takeUnretainedValue().type, offset: offset), after: outer.path
-              )))
-        case let .copy(type):
+              ), anchor: .inside(index, offset: offset)))
+        case let .copy(type, source):
           let value = plan._withUnsafeGuaranteedRef { $0.access.load(from: base + offset) }
-          reach(value, plan, in: type)
+          reach(value, plan, in: type, source: source)
         }
       }
     }
@@ -407,37 +570,37 @@ struct Walk: ~Copyable {
     switch container {
     case .object: Reflection.classType(of: base)
     case let .place(index): places[index].plan.takeUnretainedValue().type
-    case let .copy(type): type
+    case let .copy(type, _): type
     }
   }
 
   /// Reads a value that may hold models, by its plan.
-  private mutating func read(_ value: Any, _ plan: Unmanaged<TypePlan>) {
+  private mutating func read(_ value: Any, _ plan: Unmanaged<TypePlan>, source: Int) {
     let start = stack.count
     let type = plan.takeUnretainedValue().type
     switch plan.takeUnretainedValue().shape {
     case let .fields(reads):
       plan._withUnsafeGuaranteedRef { $0.access }.withBytes(of: value) {
-        perform(reads, at: $0, in: .copy(type))
+        perform(reads, at: $0, in: .copy(type, source: source))
       }
     case let .valueModel(model):
       // A copy: the models it holds are routed, it is not reduced.
       if let reads = model.reads {
         plan._withUnsafeGuaranteedRef { $0.access }.withBytes(of: value) {
-          perform(reads, at: $0, in: .copy(type))
+          perform(reads, at: $0, in: .copy(type, source: source))
         }
       } else {
-        readChildren(of: value, as: type)
+        readChildren(of: value, as: type, source: source)
       }
     case let .optional(optionalType):
-      if let wrapped = optionalType.unwrap(value) { reach(wrapped, in: type) }
+      if let wrapped = optionalType.unwrap(value) { reach(wrapped, in: type, source: source) }
     case let .elements(collectionType):
       if let cursor = collectionType.makeCursor(over: value) {
-        cursors.append(cursor)
+        cursors.append((cursor, source))
         stack.append(.elements(index: cursors.count - 1))
       }
     case .allChildren:
-      readChildren(of: value, as: type)
+      readChildren(of: value, as: type, source: source)
     case .inert, .model, .opaqueObject, .deferred:
       return
     }
@@ -445,56 +608,59 @@ struct Walk: ~Copyable {
   }
 
   /// Pushes every child the runtime shows of `value`, read as `type`.
-  private mutating func readChildren(of value: Any, as type: Any.Type) {
+  private mutating func readChildren(of value: Any, as type: Any.Type, source: Int) {
     for index in 0..<Reflection.childCount(of: value, as: type) {
-      reach(Reflection.child(of: value, as: type, at: index), in: type)
+      reach(Reflection.child(of: value, as: type, at: index), in: type, source: source)
     }
   }
 
   /// Visits the next element of the collection whose cursor is at `index`, leaving the cursor pushed.
   private mutating func nextElement(_ index: Int) {
-    guard let element = cursors[index].next() else { return }
+    guard let element = cursors[index].cursor.next() else { return }
     stack.append(.elements(index: index))
-    reach(element, in: cursors[index].collectionType)
+    reach(element, in: cursors[index].cursor.collectionType, source: cursors[index].source)
   }
 
   // MARK: - Reaching
 
   /// Pushes a value found in a field, a payload or a collection of a value
-  /// of type `container`, if it may hold models.
-  private mutating func reach(_ value: Any, in container: Any.Type) {
+  /// of type `container`, if it may hold models; `source` is the field it was
+  /// copied from.
+  private mutating func reach(_ value: Any, in container: Any.Type, source: Int) {
     let plan = plans.plan(for: type(of: value))
-    reach(value, Unmanaged.passUnretained(plan), in: container)
+    reach(value, Unmanaged.passUnretained(plan), in: container, source: source)
   }
 
-  private mutating func reach(_ value: Any, _ plan: Unmanaged<TypePlan>, in container: Any.Type) {
+  private mutating func reach(
+    _ value: Any, _ plan: Unmanaged<TypePlan>, in container: Any.Type, source: Int
+  ) {
     switch plan.takeUnretainedValue().shape {
     case .inert, .opaqueObject:
       return
     case .model:
-      reach(value as AnyObject)
+      reach(value as AnyObject, origin: source >= 0 ? .copied(source) : .none)
     case .deferred:
       // An existential is opened, and a recursive type's plan finished, by now.
-      reach(value, in: container)
+      reach(value, in: container, source: source)
     case .valueModel:
       // Met in a copy: a `let`, a set element, an enum payload or an existential.
       #if DEBUG
         notInPlace.append((plan.takeUnretainedValue().type, container))
       #endif
-      values.append((value, plan))
+      values.append((value, plan, source))
       stack.append(.value(index: values.count - 1))
     case .fields, .optional, .elements, .allChildren:
-      values.append((value, plan))
+      values.append((value, plan, source))
       stack.append(.value(index: values.count - 1))
     }
   }
 
   /// Pushes an object, if it is a model, keeping it alive for the dispatch.
-  private mutating func reach(_ object: AnyObject) {
+  private mutating func reach(_ object: AnyObject, origin: Origin) {
     let address = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
     guard let model = modelPlan(of: address) else { return }
     retained.append(Unmanaged.passRetained(object))
-    stack.append(.model(address, model))
+    stack.append(.model(address, model, origin))
   }
 
   // MARK: - Values in place
@@ -513,71 +679,195 @@ struct Walk: ~Copyable {
     return pathSteps.count - 1
   }
 
-  /// Enters a value where it is stored: a value model is reduced there, and
-  /// what a value holds is read there, so the value models inside it are too.
-  private mutating func enter(_ place: Place) {
+  /// The address of the place at `index`, found again from the class model
+  /// that holds it; `nil` if the value holding it is gone: an optional that
+  /// is `nil` now, or an element removed from its collection.
+  ///
+  /// Collections on the way that changed are followed into the storage their
+  /// owners hold now (``realign(_:at:)``), so the address is always one the
+  /// owner holds.
+  private mutating func resolve(_ index: Int) -> UnsafeMutableRawPointer? {
+    if case .owner = places[index].anchor { return places[index].address }
+    // Up to the owner, then down again: each step is checked from the one above it.
+    chain.removeAll(keepingCapacity: true)
+    var next = index
+    while true {
+      switch places[next].anchor {
+      case .owner:
+        break
+      case let .inside(parent, _), let .payload(parent):
+        chain.append(next)
+        next = parent
+        continue
+      case let .element(run):
+        chain.append(next)
+        // A run is `-2 - index`, so it cannot be taken for a place.
+        chain.append(-2 - run)
+        next = runs[run].collection
+        continue
+      }
+      break
+    }
+    var address = places[next].address
+    var position = chain.count - 1
+    while position >= 0 {
+      let link = chain[position]
+      position -= 1
+      if link < 0 {
+        let run = -2 - link
+        guard checkRun(run, at: address), runs[run].active >= 0 else { return nil }
+        address = self.address(of: runs[run].active, in: runs[run])
+        continue
+      }
+      switch places[link].anchor {
+      case .owner, .element:
+        break
+      case let .inside(_, offset):
+        address += offset
+      case let .payload(parent):
+        guard case let .optional(optionalType) = places[parent].plan.takeUnretainedValue().shape,
+          optionalType.hasWrapped(at: address)
+        else { return nil }
+      }
+      places[link].address = address
+    }
+    return address
+  }
+
+  /// Enters the value at the place at `index` where it is stored: a value
+  /// model is reduced there, and what a value holds is read there, so the
+  /// value models inside it are too.
+  private mutating func enter(_ index: Int) {
     let start = stack.count
+    let place = places[index]
     let plan = place.plan.takeUnretainedValue()
     switch plan.shape {
     case let .valueModel(model):
-      reduceAndRead(place, Unmanaged.passUnretained(model))
+      return reduceAndRead(place: index, Unmanaged.passUnretained(model))
     case let .fields(reads):
-      places.append(place)
-      perform(reads, at: place.address, in: .place(places.count - 1))
+      perform(reads, at: place.address, in: .place(index))
     case let .optional(optionalType):
       // The payload of a single-payload enum is stored at its start.
       guard optionalType.hasWrapped(at: place.address) else { return }
       let wrapped = Unmanaged.passUnretained(plans.plan(for: optionalType.wrappedType))
-      enter(place.moved(to: place.address, wrapped))
-      return
+      places.append(
+        Place(
+          address: place.address, plan: wrapped, access: place.access, owner: place.owner,
+          path: place.path, anchor: .payload(index)))
+      return enter(places.count - 1)
     case let .elements(collectionType):
       guard let placed = placedElements(of: place.plan, collectionType) else {
-        reach(plan.access.load(from: place.address), place.plan, in: plan.type)
-        return
+        return copy(index)
       }
-      let element = place.moved(to: place.address, placed.elementPlan)
-      if placed.isArray, let run = arrayRun(at: place.address, element) {
-        runs.append(run)
-      } else {
-        guard let elements = placed.mutable.elementPlaces(at: place.address) else { return }
-        // A dictionary's keys cannot change in place, but the models they
-        // hold are routed, each before its value.
-        var keysHoldModels = false
-        if case let .keys(keyType) = collectionType.order {
-          keysHoldModels = plans.plan(for: keyType).mayHoldModels
-        }
-        let keys =
-          (keepsPaths || keysHoldModels) && elements.first == nil
-          ? collectionType.keys(of: elements.storage) : []
-        lists.append((elements, keys, keysHoldModels, plan.type))
-        runs.append(
-          PlaceRun(
-            first: elements.first, stride: elements.stride, count: elements.count, next: 0,
-            list: elements.first == nil ? lists.count - 1 : -1, place: element))
-      }
-      stack.append(.placeRun(index: runs.count - 1))
+      startRun(of: index, placed, collectionType)
       return
     case .deferred:
       // A struct met inside itself: its plan is finished by now.
       let finished = plans.plan(for: plan.type)
       guard finished !== plan else { return }
-      enter(place.moved(to: place.address, Unmanaged.passUnretained(finished)))
-      return
+      places.append(place.retyped(Unmanaged.passUnretained(finished)))
+      return enter(places.count - 1)
     case .inert, .model, .opaqueObject, .allChildren:
-      reach(plan.access.load(from: place.address), place.plan, in: plan.type)
+      return copy(index)
     }
     stack.reverse(from: start)
   }
 
+  /// Reads the value at a place as a copy: what it holds cannot be changed in place.
+  private mutating func copy(_ index: Int) {
+    let place = places[index]
+    let type = place.plan.takeUnretainedValue().type
+    let start = stack.count
+    let source = recordSource(
+      .inPlace(index, offset: 0), place.plan, at: place.address, in: type)
+    reach(
+      place.plan._withUnsafeGuaranteedRef { $0.access.load(from: place.address) }, place.plan,
+      in: type, source: source)
+    stack.reverse(from: start)
+  }
+
+  /// Starts iterating, in place, the collection at the place at `index`.
+  private mutating func startRun(
+    of index: Int, _ placed: PlacedElements, _ collectionType: any StandardCollection.Type
+  ) {
+    let place = places[index]
+    let element = place.retyped(placed.elementPlan)
+    guard let layout = elementLayout(at: place.address, placed, collectionType) else { return }
+    let size = place.plan._withUnsafeGuaranteedRef { $0.access.size }
+    runs.append(
+      PlaceRun(
+        first: layout.first, stride: layout.stride, count: layout.count, next: 0,
+        list: layout.list, collection: index, element: element,
+        words: CollectionWords(at: place.address, size: size)))
+    stack.append(.placeRun(index: runs.count - 1))
+  }
+
+  /// Where the elements of the collection at `address` are, after making its
+  /// storage unique and holding it for the walk; `nil` if it is empty.
+  private mutating func elementLayout(
+    at address: UnsafeMutableRawPointer, _ placed: PlacedElements,
+    _ collectionType: any StandardCollection.Type
+  ) -> (first: UnsafeMutableRawPointer?, stride: Int, count: Int, list: Int)? {
+    let stride = placed.elementPlan._withUnsafeGuaranteedRef { $0.access.stride }
+    if placed.isArray, let storage = uniqueArrayStorage(at: address, placed) {
+      return (
+        UnsafeMutableRawPointer(mutating: Reflection.arrayElements(storage: storage)), stride,
+        Reflection.arrayCount(storage: storage), -1
+      )
+    }
+    guard let elements = placed.mutable.elementPlaces(at: address) else { return nil }
+    guard elements.first == nil else { return (elements.first, elements.stride, elements.count, -1) }
+    // A dictionary's keys cannot change in place, but the models they
+    // hold are routed, each before its value.
+    var keysHoldModels = false
+    if case let .keys(keyType) = collectionType.order {
+      keysHoldModels = plans.plan(for: keyType).mayHoldModels
+    }
+    let keys =
+      keepsPaths || keysHoldModels ? collectionType.keys(of: elements.storage) : []
+    lists.append((elements, keys, keysHoldModels, placed.elementPlan.takeUnretainedValue().type))
+    return (nil, 0, elements.count, lists.count - 1)
+  }
+
+  /// Whether the collection of the run at `index`, at `address`, is still the
+  /// one the walk iterates, following it into its new storage if it changed;
+  /// `false` if it has no elements left to visit.
+  private mutating func checkRun(_ index: Int, at address: UnsafeMutableRawPointer) -> Bool {
+    guard !runs[index].isGone else { return false }
+    let size = places[runs[index].collection].plan._withUnsafeGuaranteedRef { $0.access.size }
+    if CollectionWords(at: address, size: size) != runs[index].words {
+      realign(index, at: address)
+    }
+    return !runs[index].isGone
+  }
+
   /// Enters the next element of the collection whose run is at `index`, leaving the run pushed.
   private mutating func nextInRun(_ index: Int) {
-    let position = runs[index].next
-    guard position < runs[index].count else { return }
-    let keysHoldModels = runs[index].list >= 0 && lists[runs[index].list].keysHoldModels
-    if position == 0, !keysHoldModels, case .deliver = mode, deliverToLeaves(of: index) {
+    guard let collection = resolve(runs[index].collection), checkRun(index, at: collection) else {
+      runs[index].isGone = true
       return
     }
-    runs[index].next += 1
+    // The element the walk was in is done, with everything it holds.
+    runs[index].active = -1
+    var position = runs[index].next
+    let hasVisited = !runs[index].visited.isEmpty
+    if hasVisited {
+      while position < runs[index].count, runs[index].visited[position] { position += 1 }
+    }
+    guard position < runs[index].count else {
+      runs[index].next = position
+      return
+    }
+    let keysHoldModels = runs[index].list >= 0 && lists[runs[index].list].keysHoldModels
+    if position == 0, !hasVisited, !keysHoldModels, case .deliver = mode,
+      deliverToLeaves(of: index)
+    {
+      runs[index].next = runs[index].count
+      return
+    }
+    runs[index].next = position + 1
+    runs[index].active = position
+    if hasVisited { runs[index].visited[position] = true }
     stack.append(.placeRun(index: index))
     let run = runs[index]
     let step: PathStep
@@ -586,13 +876,15 @@ struct Walk: ~Copyable {
     } else {
       step = .key(lists[run.list].keys[position])
     }
-    let element = Place(
-      address: address(of: position, in: run), plan: run.place.plan, access: run.place.access,
-      owner: run.place.owner, path: self.step(step, after: run.place.path))
-    guard keysHoldModels else { return enter(element) }
+    places.append(
+      Place(
+        address: address(of: position, in: run), plan: run.element.plan,
+        access: run.element.access, owner: run.element.owner,
+        path: self.step(step, after: run.element.path), anchor: .element(run: index)))
+    guard keysHoldModels else { return enter(places.count - 1) }
     // The value waits on the stack under its key, which is read first.
-    push(element)
-    reach(lists[run.list].keys[position], in: lists[run.list].type)
+    stack.append(.place(index: places.count - 1))
+    reach(lists[run.list].keys[position], in: lists[run.list].type, source: -1)
   }
 
   /// The address of the element at `position` of a run.
@@ -608,19 +900,22 @@ struct Walk: ~Copyable {
   ///
   /// The elements are all of one type, so they take the action alike, and
   /// no code but their reducers runs between them: the holding property is
-  /// modified once, for the whole run.
+  /// modified once, for the whole run, so none of them can change the
+  /// collection. Where the runtime's access checks cannot be called, each
+  /// element is entered on its own, checked like any other.
   private mutating func deliverToLeaves(of index: Int) -> Bool {
     let run = runs[index]
-    guard let model = run.place.plan._withUnsafeGuaranteedRef({ $0.valueModel }),
+    guard let model = run.element.plan._withUnsafeGuaranteedRef({ $0.valueModel }),
       model.isLeaf
     else { return false }
     let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
     guard acceptance != .ignores else { return true }
+    guard Exclusivity.isChecked else { return false }
     deliveries += run.count
     let receiver = model.receiver
     if acceptance == .exactType, let first = run.first {
       let actionBytes = actionBytes
-      Exclusivity.modifying(run.place.access) {
+      Exclusivity.modifying(run.element.access) {
         receiver.deliverExact(actionBytes, toEach: first, count: run.count, stride: run.stride)
       }
       return true
@@ -628,7 +923,7 @@ struct Walk: ~Copyable {
     let action = action
     let actionBytes = actionBytes
     let places = (0..<run.count).map { address(of: $0, in: run) }
-    Exclusivity.modifying(run.place.access) {
+    Exclusivity.modifying(run.element.access) {
       for place in places {
         if acceptance == .exactType {
           receiver.deliverExact(actionBytes, to: place)
@@ -655,43 +950,52 @@ struct Walk: ~Copyable {
     return made
   }
 
-  /// The elements of the array at `address` as a run, read from its storage,
-  /// which is retained for the walk; `nil` when the storage is shared, to be
-  /// copied before it changes, or cannot be read.
-  private mutating func arrayRun(at address: UnsafeMutableRawPointer, _ element: Place) -> PlaceRun?
-  {
+  /// The storage of the array at `address`, read directly and retained for
+  /// the walk; `nil` when it is empty, shared (to be copied before it
+  /// changes, by the generic path) or cannot be read.
+  private mutating func uniqueArrayStorage(
+    at address: UnsafeMutableRawPointer, _ placed: PlacedElements
+  ) -> UnsafeRawPointer? {
     #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
       return nil
     #else
-      let access = element.plan._withUnsafeGuaranteedRef { $0.access }
-      guard access.alignment <= 16 else { return nil }
+      guard placed.elementPlan._withUnsafeGuaranteedRef({ $0.access.alignment }) <= 16 else {
+        return nil
+      }
       let storage = Reflection.arrayStorage(at: address)
       let count = Reflection.arrayCount(storage: storage)
       guard count > 0, RuntimeFunctions.isUniquelyReferenced(storage) else { return nil }
       retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-      return PlaceRun(
-        first: UnsafeMutableRawPointer(mutating: Reflection.arrayElements(storage: storage)),
-        stride: access.stride, count: count, next: 0, list: -1, place: element)
+      return storage
     #endif
   }
 
   /// Delivers the action to a value model where it is stored, then pushes what it holds.
-  private mutating func reduceAndRead(_ place: Place, _ model: Unmanaged<ModelPlan>) {
+  private mutating func reduceAndRead(place index: Int, _ model: Unmanaged<ModelPlan>) {
     let (acceptance, _) = answer(of: model)
     if acceptance != .ignores {
-      take(place, model, acceptance)
+      take(places[index], model, acceptance)
     } else if case .collectEveryModel = mode {
-      reachedValues.append(reachedValue(at: place))
+      reachedValues.append(reachedValue(at: places[index]))
     }
+    // Its own reduce cannot change what holds it (the holding property was
+    // being modified), but where the runtime's access checks cannot be
+    // called, that is checked.
+    guard Exclusivity.isChecked || resolve(index) != nil else { return }
+    let place = places[index]
     guard let reads = model._withUnsafeGuaranteedRef({ $0.isLeaf ? nil : $0.reads }) else {
       if model._withUnsafeGuaranteedRef({ $0.reads == nil }) {
         let plan = place.plan.takeUnretainedValue()
-        readChildren(of: plan.access.load(from: place.address), as: plan.type)
+        let start = stack.count
+        let source = recordSource(.inPlace(index, offset: 0), place.plan, at: place.address, in: plan.type)
+        readChildren(of: plan.access.load(from: place.address), as: plan.type, source: source)
+        stack.reverse(from: start)
       }
       return
     }
-    places.append(place)
-    perform(reads, at: place.address, in: .place(places.count - 1))
+    let start = stack.count
+    perform(reads, at: place.address, in: .place(index))
+    stack.reverse(from: start)
   }
 
   /// Delivers the action to a value model that takes it, or lists the model.
@@ -726,37 +1030,102 @@ struct Walk: ~Copyable {
       owner: Unmanaged<AnyObject>.fromOpaque(place.owner).takeUnretainedValue(),
       path: place.path, value: plan.access.load(from: place.address))
   }
-}
 
-/// A value entered where it is stored.
-struct Place {
-  let address: UnsafeMutableRawPointer
-  let plan: Unmanaged<TypePlan>
-  /// The class property that holds the value, which Swift's exclusivity
-  /// checks see being modified while a value model here reduces.
-  let access: UnsafeMutableRawPointer
-  /// The class model whose property holds the value.
-  let owner: UnsafeRawPointer
-  /// The last step of its path from the owner, in the walk's steps; `-1` for none.
-  let path: Int
+  // MARK: - Collections that changed
 
-  /// The same place seen as a value of `plan`'s type at `address`.
-  func moved(to address: UnsafeMutableRawPointer, _ plan: Unmanaged<TypePlan>) -> Place {
-    Place(address: address, plan: plan, access: access, owner: owner, path: path)
+  /// Goes on with the collection of the run at `index`, changed through its
+  /// owner, in the storage the owner holds now (routing rule 13).
+  ///
+  /// The storage the walk held keeps the elements as they were, so each new
+  /// element is matched with an old one: by key in a dictionary; in an array
+  /// by `id`, value or snapshot (``ElementIdentity``). The walk then goes
+  /// over the new collection from its start, passing the elements matched
+  /// with ones it visited, and finds the element it is in, if it is still there.
+  private mutating func realign(_ index: Int, at address: UnsafeMutableRawPointer) {
+    let run = runs[index]
+    let elementPlan = run.element.plan.takeUnretainedValue()
+    let collectionPlan = places[run.collection].plan
+    guard case let .elements(collectionType) = collectionPlan.takeUnretainedValue().shape,
+      let placed = placedElements(of: collectionPlan, collectionType)
+    else {
+      runs[index].isGone = true
+      return
+    }
+    // What the walk had: keys of the old elements, and which it visited.
+    let isDictionary = run.list >= 0
+    let old: [AnyHashable] =
+      isDictionary
+      ? collectionType.keys(of: lists[run.list].elements.storage).map(ElementIdentity.key(of:))
+      : (0..<run.count).map {
+        ElementIdentity.identity(
+          of: elementPlan.access.load(from: self.address(of: $0, in: run)), elementPlan)
+      }
+    let oldVisited = (0..<run.count).map {
+      run.visited.isEmpty ? $0 < run.next : run.visited[$0]
+    }
+    // What the owner holds now.
+    let size = collectionPlan._withUnsafeGuaranteedRef { $0.access.size }
+    guard let layout = elementLayout(at: address, placed, collectionType) else {
+      runs[index].words = CollectionWords(at: address, size: size)
+      runs[index].count = 0
+      runs[index].active = -1
+      return
+    }
+    runs[index].first = layout.first
+    runs[index].count = layout.count
+    runs[index].list = layout.list
+    runs[index].words = CollectionWords(at: address, size: size)
+    let new: [AnyHashable] =
+      isDictionary
+      ? collectionType.keys(of: lists[layout.list].elements.storage).map(ElementIdentity.key(of:))
+      : (0..<layout.count).map {
+        ElementIdentity.identity(
+          of: elementPlan.access.load(from: self.address(of: $0, in: self.runs[index])),
+          elementPlan)
+      }
+    let matched = ElementIdentity.match(
+      old: old, visited: oldVisited, active: run.active, new: new, atEnds: !isDictionary)
+    runs[index].next = 0
+    runs[index].visited = matched.visited
+    runs[index].active = matched.active
+    if matched.isAmbiguous, case .deliver = mode {
+      indistinct.append(
+        IndistinctElements(
+          elementType: elementPlan.type, collection: collectionPlan.takeUnretainedValue().type,
+          owner: Unmanaged<AnyObject>.fromOpaque(run.element.owner).takeUnretainedValue(),
+          steps: pathSteps(to: run.collection)))
+    }
   }
-}
 
-/// The elements of a collection entered in place, and the next one to enter.
-struct PlaceRun {
-  /// `count` elements from `first`, `stride` bytes apart; `nil` for a
-  /// dictionary, whose element addresses are in the walk's list at `list`.
-  let first: UnsafeMutableRawPointer?
-  let stride: Int
-  let count: Int
-  var next: Int
-  let list: Int
-  /// Where the collection is, seen as an element: the plan is the elements'.
-  let place: Place
+  /// The steps of the path from its owner to the place at `index`, for messages.
+  private func pathSteps(to index: Int) -> [PathStep] {
+    var steps: [PathStep] = []
+    var next = index
+    while true {
+      let place = places[next]
+      switch place.anchor {
+      case .owner:
+        steps.append(
+          .field(
+            in: Reflection.classType(of: place.owner),
+            offset: UnsafeRawPointer(place.address) - place.owner))
+        return steps.reversed()
+      case let .inside(parent, offset):
+        steps.append(.field(in: places[parent].plan.takeUnretainedValue().type, offset: offset))
+        next = parent
+      case let .payload(parent):
+        next = parent
+      case let .element(run):
+        let position = max(runs[run].active, 0)
+        if runs[run].list >= 0, !lists[runs[run].list].keys.isEmpty {
+          steps.append(.key(lists[runs[run].list].keys[position]))
+        } else {
+          steps.append(.index(position))
+        }
+        next = runs[run].collection
+      }
+    }
+  }
 }
 
 /// How a collection type's elements are entered in place.

@@ -1,5 +1,5 @@
 /// The collections whose elements the walk changes in place: `Array`,
-/// `ContiguousArray` and a `Dictionary`'s values.
+/// `ContiguousArray`, `ArraySlice` and a `Dictionary`'s values.
 protocol MutableElements {
   /// The type of the values at the places: a dictionary's `Value`, an array's `Element`.
   static var placedElementType: Any.Type { get }
@@ -53,6 +53,12 @@ extension MutableElements where Self: MutableCollection {
 extension Array: MutableElements {}
 
 extension ContiguousArray: MutableElements {}
+
+extension ArraySlice: MutableElements {
+  // A slice's elements are in its owner's buffer from its start index: the
+  // generic path finds them, made unique first.
+  static var isArray: Bool { false }
+}
 
 extension Dictionary: MutableElements {
   static var placedElementType: Any.Type { Value.self }

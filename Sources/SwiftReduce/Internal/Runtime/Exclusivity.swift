@@ -6,6 +6,10 @@
 /// as compiled code does for `owner.counter.reduce(action:)`; a read of that
 /// property from inside the reduce is then the overlap Swift stops.
 enum Exclusivity {
+  /// Whether the runtime's access checks can be called: not in a
+  /// statically linked executable that does not export them.
+  static var isChecked: Bool { RuntimeFunctions.beginAccess != nil && RuntimeFunctions.endAccess != nil }
+
   /// Runs `body` while the storage at `address` is being modified.
   ///
   /// The access record lives in a `ValueBuffer` (three words) on this call's

@@ -100,7 +100,8 @@ extension StandardCollection where Self: MutableElements & RangeReplaceableColle
     at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
     _ transform: (AnyObject) -> AnyObject
   ) -> Bool {
-    guard elementsAreObjects,
+    // A slice keeps its indices, which a new contiguous array would not.
+    guard isArray, elementsAreObjects,
       let mapped = source.assumingMemoryBound(to: Self.self).pointee
         .withContiguousStorageIfAvailable({ mappingObjects($0, transform) })
     else { return false }

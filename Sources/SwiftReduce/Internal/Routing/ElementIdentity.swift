@@ -1,0 +1,137 @@
+/// How the walk tells the elements of a collection apart after it changed
+/// under the walk (routing rule 13).
+///
+/// A value model has no identity, so an element is known by its `id` when it
+/// is `Identifiable`, by its value when it is `Hashable`, and otherwise by its
+/// snapshot, the one description of its stored properties. Dictionary values
+/// are known by their keys.
+enum ElementIdentity {
+  /// What tells the value `element` of type `plan` apart from the other elements.
+  ///
+  /// Only the walk asks, and only a dispatch walks, on the main actor.
+  static func identity(of element: Any, _ plan: TypePlan) -> AnyHashable {
+    if let identifiable = element as? any Identifiable { return id(of: identifiable) }
+    if let hashable = element as? AnyHashable { return hashable }
+    // Unchecked: the walk runs on the main actor, so nothing is sent anywhere.
+    nonisolated(unsafe) let (element, plan) = (element, plan)
+    let text: String = MainActor.assumeIsolated {
+      var builder = SnapshotBuilder()
+      builder.record(element, plan: plan, label: "")
+      return TreeSnapshot(lines: builder.lines).description
+    }
+    return text
+  }
+
+  private static func id<Element: Identifiable>(of element: Element) -> AnyHashable {
+    AnyHashable(element.id)
+  }
+
+  /// A dictionary key as a hashable value.
+  static func key(of key: Any) -> AnyHashable {
+    // A dictionary's keys are `Hashable`, so the cast always succeeds.
+    (key as? AnyHashable) ?? AnyHashable(ObjectIdentifier(Never.self))
+  }
+
+  /// Which elements of a changed collection the walk visited, and where the
+  /// element it is in went.
+  struct Match: Equatable {
+    /// For each new element, whether the walk visited it before the change.
+    var visited: [Bool]
+    /// The new position of the element the walk was in, `-1` if it was removed.
+    var active: Int
+    /// Whether some visited and unvisited elements could not be told apart.
+    var isAmbiguous: Bool
+  }
+
+  /// Matches the new elements of a collection with the old ones by identity.
+  ///
+  /// With `atEnds` (arrays), the equal elements at both ends are matched by
+  /// position first, and when as many elements differ in the middle of both,
+  /// they are the same elements changed in place; the rest are matched by
+  /// identity, in order. A new element matched with none was added, and is
+  /// not visited. Where elements with one identity were visited and not
+  /// visited alike, the walk cannot tell which is which: it counts them all
+  /// visited, and says so.
+  ///
+  /// - Parameters:
+  ///   - old: The identities of the elements the walk held.
+  ///   - visited: Which of those the walk visited (the one it is in included).
+  ///   - active: The position of the element it is in, `-1` for none.
+  ///   - new: The identities of the elements the owner holds now.
+  static func match(
+    old: [AnyHashable], visited: [Bool], active: Int, new: [AnyHashable], atEnds: Bool
+  ) -> Match {
+    var result = Match(
+      visited: Array(repeating: false, count: new.count), active: -1, isAmbiguous: false)
+    // Identities the walk met both visited and not: no pairing can tell which is which.
+    var seen: [AnyHashable: Bool] = [:]
+    var ambiguous: Set<AnyHashable> = []
+    for (position, identity) in old.enumerated() {
+      if let before = seen.updateValue(visited[position], forKey: identity),
+        before != visited[position]
+      {
+        ambiguous.insert(identity)
+      }
+    }
+    func pair(old oldPosition: Int, new newPosition: Int) {
+      if oldPosition == active { result.active = newPosition }
+      if ambiguous.contains(new[newPosition]) {
+        result.visited[newPosition] = true
+        result.isAmbiguous = true
+      } else {
+        result.visited[newPosition] = visited[oldPosition]
+      }
+    }
+    var prefix = 0
+    var suffix = 0
+    if atEnds {
+      while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] {
+        pair(old: prefix, new: prefix)
+        prefix += 1
+      }
+      while suffix < old.count - prefix, suffix < new.count - prefix,
+        old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+      {
+        pair(old: old.count - 1 - suffix, new: new.count - 1 - suffix)
+        suffix += 1
+      }
+      if old.count == new.count {
+        // As many differ in the middle of both: changed in place.
+        for position in prefix..<(new.count - suffix) { pair(old: position, new: position) }
+        return result
+      }
+    }
+    // The rest, by identity, in order.
+    var waiting: [AnyHashable: [Int]] = [:]
+    for position in prefix..<(old.count - suffix) {
+      waiting[old[position], default: []].append(position)
+    }
+    var taken: [AnyHashable: Int] = [:]
+    for position in prefix..<(new.count - suffix) {
+      let identity = new[position]
+      guard let positions = waiting[identity] else {
+        // Added: not visited, unless it looks like elements the walk cannot tell apart.
+        if ambiguous.contains(identity) {
+          result.visited[position] = true
+          result.isAmbiguous = true
+        }
+        continue
+      }
+      let next = taken[identity, default: 0]
+      guard next < positions.count else { continue }
+      taken[identity] = next + 1
+      pair(old: positions[next], new: position)
+    }
+    return result
+  }
+}
+
+/// An array of value models that changed under the walk where the walk could
+/// not tell the elements it had reduced from those it had not.
+struct IndistinctElements {
+  let elementType: Any.Type
+  let collection: Any.Type
+  /// The class model holding the collection, and the path from it.
+  let owner: AnyObject
+  let steps: [PathStep]
+}
