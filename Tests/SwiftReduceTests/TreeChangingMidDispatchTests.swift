@@ -97,6 +97,51 @@ struct TreeChangingMidDispatchTests {
     #expect(fixture.trees.store == fixture.trees.reference)
   }
 
+  @Test(arguments: [MovingPlace.idRows, .hashRows, .plainRows])
+  func rowsThatStayAfterTheRowBeingWalkedIsRemovedAndAnotherAppendedAllReceiveTheAction(
+    place: MovingPlace
+  ) {
+    let fixture = MovingFixture(
+      scripts: [
+        20: [
+          MovingMove(owner: 1, place: place, edit: .removeMine),
+          MovingMove(owner: 1, place: place, edit: .append),
+        ]
+      ]
+    ) { make in
+      make.node(1) { node in
+        Self.setRows(of: node, place, [(10, make.node(20), 11), (12, make.node(30), 13)], make)
+      }
+    }
+    // The row is gone before its note is reached; the other row, unchanged, is still there.
+    let expected = [1, 501, 10, 20, 520, 12, 30, 530, 13, 120_001, 120_002, 120_003, 120_004]
+    let (store, reference) = fixture.dispatch()
+    #expect(reference == expected)
+    #expect(store == expected)
+    #expect(Self.rowTicks(fixture.root, place) == [1, 1])
+    #expect(Self.noteTicks(fixture.root, place) == [1, 1])
+    #expect(fixture.trees.store == fixture.trees.reference)
+  }
+
+  @Test func anIdentifiableRowReplacedByItsControllerIsANewRowAndIsReduced() {
+    let fixture = MovingFixture(
+      scripts: [20: [MovingMove(owner: 1, place: .idRows, edit: .replaceMine)]]
+    ) { make in
+      make.node(1) { node in
+        node.idRows = [make.row(10, controller: make.node(20), note: 11), make.row(12, note: 13)]
+      }
+    }
+    // A new `id`: the old row's note is not reached, the new row is added where the walk has
+    // not finished.
+    let expected = [1, 501, 10, 20, 520, 120_001, 120_002, 120_003, 120_004, 12, 13]
+    let (store, reference) = fixture.dispatch()
+    #expect(reference == expected)
+    #expect(store == expected)
+    #expect(fixture.root.idRows.map(\.ticks) == [1, 1])
+    #expect(fixture.root.idRows.map(\.note.ticks) == [1, 1])
+    #expect(fixture.trees.store == fixture.trees.reference)
+  }
+
   // MARK: - The panel
 
   @Test func aValueModelInAPanelClosedMidDispatchIsNotReduced() {
@@ -223,6 +268,36 @@ struct TreeChangingMidDispatchTests {
     let next = [1, 2, 502, 103_001, 103_002, 3, 503, 103_003, 103_004, 501]
     #expect(nextReference == next)
     #expect(nextStore == next)
+  }
+
+  @Test func aModelStoredIntoAnEmptyArrayTheWalkHasNotReachedIsReduced() {
+    let fixture = MovingFixture(
+      scripts: [2: [MovingMove(owner: 1, place: .stack, edit: .append)]]
+    ) { make in
+      make.node(1) { $0.kids = [make.node(2)] }
+    }
+    let expected = [1, 2, 502, 102_001, 102_002, 501]
+    let (store, reference) = fixture.dispatch()
+    #expect(reference == expected)
+    #expect(store == expected)
+    #expect(fixture.trees.store == fixture.trees.reference)
+  }
+
+  @Test func aModelStoredOverOneTheWalkHasNotReachedIsReducedInsteadOfIt() {
+    let fixture = MovingFixture(
+      scripts: [2: [MovingMove(owner: 1, place: .spare, edit: .fill)]]
+    ) { make in
+      make.node(1) { node in
+        node.kids = [make.node(2)]
+        node.spare = make.node(3)
+      }
+    }
+    let expected = [1, 2, 502, 102_001, 102_002, 501]
+    let (store, reference) = fixture.dispatch()
+    #expect(reference == expected)
+    #expect(store == expected)
+    #expect(fixture.root.stage.nodes[3]?.ticks == 0)
+    #expect(fixture.trees.store == fixture.trees.reference)
   }
 
   @Test func aClassModelRemovedAfterItWasReachedIsWalkedInFull() {
