@@ -102,10 +102,10 @@ extension Store {
         DebugReport.emit(
           "SwiftReduce: the value model \(String(reflecting: model)) held in a "
             + "\(String(reflecting: container)) is not reduced: it is held where it cannot be "
-            + "changed in place (a `let`, a `Set` element, an enum's payload or an existential "
-            + "such as `Any`). Hold it in a `var` of a class or value model, an Array, a "
-            + "ContiguousArray, a Dictionary's values, an Optional or a tuple (reported once per "
-            + "type and place in debug builds)")
+            + "changed in place (a `let`, a `Set` element, a dictionary's keys or values view, an "
+            + "enum's payload or an existential such as `Any`). Hold it in a `var` of a class or "
+            + "value model, an Array, a ContiguousArray, an ArraySlice, a Dictionary's values, an "
+            + "Optional or a tuple (reported once per type and place in debug builds)")
       }
     #endif
   }

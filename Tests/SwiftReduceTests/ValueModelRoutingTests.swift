@@ -174,9 +174,10 @@ struct ValueModelRoutingTests {
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       let advice =
         "is not reduced: it is held where it cannot be changed in place (a `let`, a `Set` "
-        + "element, an enum's payload or an existential such as `Any`). Hold it in a `var` of a "
-        + "class or value model, an Array, a ContiguousArray, a Dictionary's values, an Optional "
-        + "or a tuple (reported once per type and place in debug builds)"
+        + "element, a dictionary's keys or values view, an enum's payload or an existential such "
+        + "as `Any`). Hold it in a `var` of a class or value model, an Array, a ContiguousArray, "
+        + "an ArraySlice, a Dictionary's values, an Optional or a tuple (reported once per type "
+        + "and place in debug builds)"
       #expect(
         message == """
           SwiftReduce: the value model SwiftReduceTests.ValueTally held in a SwiftReduceTests.Frozen \(advice)

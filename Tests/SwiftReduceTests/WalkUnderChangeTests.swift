@@ -6,6 +6,20 @@ import Testing
 /// by a model inside it, a set and a field copied out and changed, slices.
 @MainActor
 struct WalkUnderChangeTests {
+  @Test func theRoutingRulesExampleOfARowRemovingTheFirstPrintsWhatTheArticleShows() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let list = TodoList()
+    list.rows = (1...4).map { Todo(id: $0) }
+    list.rows[1].controller.removesFirstRow = true
+    for row in list.rows { row.controller.list = list }
+    Store(list).dispatch(Advance())
+    print(list.rows.map { "\($0.id): \($0.ticks)" })
+
+    #expect(output == [#"["2: 1", "3: 1", "4: 1"]"#])
+  }
+
   @Test func aRowInsertedBeforeTheWalkedRowsIsReducedAndEveryOtherRowOnce() {
     let board = TaskBoard([TaskRow("a", .insert("new", at: 0)), TaskRow("b")])
     Store(board).dispatch(Advance())
@@ -81,10 +95,12 @@ struct WalkUnderChangeTests {
     @Test func rowsThatCannotBeToldApartAfterAChangeAreCountedReducedAndReportedInDebugBuilds()
       async
     {
-      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent, \.standardOutputContent]) {
+      let result = await #expect(
+        processExitsWith: .success, observing: [\.standardErrorContent, \.standardOutputContent]
+      ) {
         await MainActor.run {
           let scorecard = Scorecard()
-          var first = Stroke()
+          let first = Stroke()
           first.eraser.removes = true
           scorecard.strokes = [first, Stroke(count: 1)]
           for stroke in scorecard.strokes { stroke.eraser.scorecard = scorecard }

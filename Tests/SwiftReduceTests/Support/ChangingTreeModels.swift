@@ -173,3 +173,24 @@ final class StrokeEraser: Reducer {
     scorecard.strokes.remove(at: 0)
   }
 }
+
+/// The example of routing rule 13 in the Routing Rules article.
+final class TodoList: Reducer {
+  var rows: [Todo] = []
+  func reduce(action: Advance) {}
+}
+
+struct Todo: ValueReducer, Identifiable {
+  let id: Int
+  var ticks = 0
+  var controller = TodoController()
+  mutating func reduce(action: Advance) { ticks += 1 }
+}
+
+final class TodoController: Reducer {
+  weak var list: TodoList?
+  var removesFirstRow = false
+  func reduce(action: Advance) {
+    if removesFirstRow { list?.rows.removeFirst() }
+  }
+}

@@ -58,6 +58,8 @@ enum ElementIdentity {
   ///   - visited: Which of those the walk visited (the one it is in included).
   ///   - active: The position of the element it is in, `-1` for none.
   ///   - new: The identities of the elements the owner holds now.
+  ///   - atEnds: Whether equal elements at both ends are matched by position first.
+  /// - Returns: Which new elements were visited, and where the active one went.
   static func match(
     old: [AnyHashable], visited: [Bool], active: Int, new: [AnyHashable], atEnds: Bool
   ) -> Match {

@@ -104,8 +104,9 @@ struct PlaceRun {
   let collection: Int
   /// Where the collection is, seen as an element: the plan is the elements'.
   let element: Place
-  /// The collection's inline words when the walk read it: its storage
-  /// reference (and, for a slice, its bounds). The walk holds that storage,
+  /// The collection's inline words when the walk read it.
+  ///
+  /// They are its storage reference (and, for a slice, its bounds). The walk holds that storage,
   /// so a change through the owner copies it first and these words change.
   var words: CollectionWords
   /// The position of the element whose models the walk is visiting; `-1`

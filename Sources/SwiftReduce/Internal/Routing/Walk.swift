@@ -93,7 +93,7 @@ struct Walk: ~Copyable {
   private var retained: UnsafeStack<Unmanaged<AnyObject>>
   private var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
   /// Arrays of object references being iterated.
-  private var objectRuns: [ObjectRun] = []
+  private var objectRuns: UnsafeStack<ObjectRun>
   /// Values that may hold models, and the cursors of collections being
   /// iterated, each with the index of the field it was copied from (`-1`: none).
   private var values: [(value: Any, plan: Unmanaged<TypePlan>, source: Int)] = []
@@ -185,12 +185,14 @@ struct Walk: ~Copyable {
     stack = buffers.stack
     visited = buffers.visited
     retained = buffers.retained
+    objectRuns = buffers.objectRuns
     classPlans = buffers.classPlans
   }
 
   deinit {
     var buffers = WalkBuffers(
-      stack: stack, visited: visited, retained: retained, classPlans: classPlans)
+      stack: stack, visited: visited, retained: retained, objectRuns: objectRuns,
+      classPlans: classPlans)
     buffers.reset()
     plans.spareBuffers.append(buffers)
   }
@@ -493,8 +495,7 @@ struct Walk: ~Copyable {
 
   /// Where a read at `offset` in `container`, whose fields are at `base`, was made.
   @inline(__always)
-  private func origin(_ offset: Int, at base: UnsafeRawPointer, in container: Container) -> Origin
-  {
+  private func origin(_ offset: Int, at base: UnsafeRawPointer, in container: Container) -> Origin {
     switch container {
     case .object: .field(base + offset)
     case let .place(index): .inPlace(index, offset: offset)
@@ -816,7 +817,9 @@ struct Walk: ~Copyable {
       )
     }
     guard let elements = placed.mutable.elementPlaces(at: address) else { return nil }
-    guard elements.first == nil else { return (elements.first, elements.stride, elements.count, -1) }
+    guard elements.first == nil else {
+      return (elements.first, elements.stride, elements.count, -1)
+    }
     // A dictionary's keys cannot change in place, but the models they
     // hold are routed, each before its value.
     var keysHoldModels = false
@@ -987,7 +990,8 @@ struct Walk: ~Copyable {
       if model._withUnsafeGuaranteedRef({ $0.reads == nil }) {
         let plan = place.plan.takeUnretainedValue()
         let start = stack.count
-        let source = recordSource(.inPlace(index, offset: 0), place.plan, at: place.address, in: plan.type)
+        let source = recordSource(
+          .inPlace(index, offset: 0), place.plan, at: place.address, in: plan.type)
         readChildren(of: plan.access.load(from: place.address), as: plan.type, source: source)
         stack.reverse(from: start)
       }

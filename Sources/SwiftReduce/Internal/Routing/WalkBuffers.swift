@@ -9,6 +9,8 @@ struct WalkBuffers {
   var visited: VisitedSet
   /// Objects and array storage retained for the dispatch, released at its end.
   var retained: UnsafeStack<Unmanaged<AnyObject>>
+  /// The arrays of object references being iterated.
+  var objectRuns: UnsafeStack<ObjectRun>
   /// A direct-mapped cache from class key to model plan, `nil` for non-models.
   ///
   /// Classes and their plans live as long as the process, so it stays valid
@@ -19,11 +21,13 @@ struct WalkBuffers {
 
   init(
     stack: UnsafeStack<Frame>, visited: VisitedSet, retained: UnsafeStack<Unmanaged<AnyObject>>,
+    objectRuns: UnsafeStack<ObjectRun>,
     classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
   ) {
     self.stack = stack
     self.visited = visited
     self.retained = retained
+    self.objectRuns = objectRuns
     self.classPlans = classPlans
   }
 
@@ -31,6 +35,7 @@ struct WalkBuffers {
     stack = UnsafeStack()
     visited = VisitedSet()
     retained = UnsafeStack()
+    objectRuns = UnsafeStack()
     classPlans = UnsafeStack(capacity: Self.classPlanSlots)
     classPlans.append(repeating: (0, nil), count: Self.classPlanSlots)
   }
@@ -39,6 +44,7 @@ struct WalkBuffers {
   mutating func reset() {
     for index in 0..<retained.count { retained[index].release() }
     retained.removeAll()
+    objectRuns.removeAll()
     stack.removeAll()
     visited.removeAll()
   }

@@ -8,7 +8,9 @@
 enum Exclusivity {
   /// Whether the runtime's access checks can be called: not in a
   /// statically linked executable that does not export them.
-  static var isChecked: Bool { RuntimeFunctions.beginAccess != nil && RuntimeFunctions.endAccess != nil }
+  static var isChecked: Bool {
+    RuntimeFunctions.beginAccess != nil && RuntimeFunctions.endAccess != nil
+  }
 
   /// Runs `body` while the storage at `address` is being modified.
   ///
