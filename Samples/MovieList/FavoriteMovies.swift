@@ -13,14 +13,25 @@ final class FavoriteMovies: Reducer {
   /// next change to the movies.
   var notice: String?
 
+  /// What happened to the file, such as another instance's save merged,
+  /// shown until the next change.
+  var fileNotice: String?
+
   /// The movie the last change watched, whose row the list brings into view.
   var lastWatched: String?
 
   func reduce(action: UpdateMovies) {
+    if case .announce(let text) = action {
+      fileNotice = text
+      return
+    }
     notice = nil
+    fileNotice = nil
     lastWatched = nil
     if case .setInput = action {} else { shownCache = nil }
     switch action {
+    case .announce:
+      break
     case .setInput(let name):
       input = name
     case .submit:
@@ -39,6 +50,11 @@ final class FavoriteMovies: Reducer {
       movies[input] = count
       titlesCache?.set(input, count: count)
       lastWatched = input
+      if !search.isEmpty && !TitleSearch(search).matches(input) {
+        notice =
+          "\"\(input)\" was \(count == 1 ? "added" : "watched again"), but the search "
+          + "\"\(search)\" hides it (/ shows all)."
+      }
     case .removeMovie(let name):
       if movies.removeValue(forKey: name) != nil { titlesCache?.remove(name) }
     case .replaceAll(let replacement):

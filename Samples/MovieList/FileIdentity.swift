@@ -12,6 +12,8 @@ struct FileIdentity: Equatable {
   let size: Int64
   let modifiedSeconds: Int
   let modifiedNanoseconds: Int
+  /// The user the file belongs to.
+  let owner: UInt32
 
   init(_ status: stat) {
     device = UInt64(status.st_dev)
@@ -19,6 +21,7 @@ struct FileIdentity: Equatable {
     size = Int64(status.st_size)
     modifiedSeconds = Int(status.st_mtim.tv_sec)
     modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    owner = UInt32(status.st_uid)
   }
 
   /// The identity of the file at `path`, following links; `nil` when there is none.

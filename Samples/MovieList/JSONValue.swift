@@ -11,6 +11,11 @@ enum JSONValue: Codable, Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
+  /// The text of a string value; `nil` for any other value.
+  var string: String? {
+    if case .string(let text) = self { text } else { nil }
+  }
+
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     // Whole numbers first: a state file holds a count for every movie, and

@@ -1,13 +1,26 @@
 import SwiftReduceTextUI
 
-/// The commands MovieList adds to the runner's: find and sort.
+/// The commands MovieList adds to the runner's: find, sort and save.
 enum MovieCommands {
   static let all = [find, sort]
+
+  /// `save` writes the list to `file`, over another list found there.
+  @MainActor
+  static func save(_ file: StateFile) -> Command {
+    Command(
+      name: "save", usage: "save",
+      help: "save the list now, over another list found in its file"
+    ) { _ in
+      file.overwriteOtherList()
+      return .keep(message: "Saved the list to \(file.path).")
+    }
+  }
 
   /// `/TEXT` shows only the movies whose title contains `TEXT`, in any case.
   static let find = Command(
     name: "/", usage: "/TEXT",
-    help: "show only the movies whose title contains TEXT, in any case (/ alone: all)"
+    help: "show only the movies whose title contains TEXT, in any case (/ alone: all)",
+    showsFirstRow: true
   ) { text in
     guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     else {
@@ -18,7 +31,8 @@ enum MovieCommands {
 
   /// `sort views` and `sort title` order the list, kept in the file.
   static let sort = Command(
-    name: "sort", usage: "sort views|title", help: "order the list by views or by title"
+    name: "sort", usage: "sort views|title", help: "order the list by views or by title",
+    showsFirstRow: true
   ) { argument in
     guard let order = MovieOrder(rawValue: argument.lowercased()) else {
       return .refuse("Type sort views (most watched first) or sort title.")

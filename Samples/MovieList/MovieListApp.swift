@@ -42,34 +42,53 @@ public enum MovieListApp {
       if let sorted = file.sortedTitles {
         store.root.favoriteMovies.remember(sorted, of: snapshot.movies)
       }
-      func merge(_ theirs: Snapshot) {
+      func merge(_ merge: ThreeWayMerge) {
         if let sorted = file.sortedTitles {
-          store.root.favoriteMovies.remember(sorted, of: theirs.movies)
+          store.root.favoriteMovies.remember(sorted, of: merge.theirs.movies)
         }
-        history.rebase(reset: theirs.restoringActions, in: store)
+        // The merged state already holds every step taken here: it becomes
+        // the start of the history.
+        history.markKept()
+        history.rebase(reset: merge.merged.restoringActions, in: store)
+        if let notice = merge.notice { store.dispatch(UpdateMovies.announce(notice)) }
+      }
+      func mine() -> Snapshot { store.root.snapshot }
+      func refused(_ problem: String) {
+        store.dispatch(
+          UpdateMovies.announce(
+            "Not merged: \(options.file) changed, and " + problem.prefix(1).lowercased()
+              + problem.dropFirst() + ". Your list is kept on screen."))
       }
       // An undo or redo works on the file's latest state: merged first, a step
       // undone is not lost to the next merge, and one merged away says so.
-      history.beforeUndoOrRedo = { file.mergeChanges(merge) }
+      history.beforeUndoOrRedo = { file.mergeChanges(mine: mine, merge, refused: refused) }
       func save() throws {
         try file.save(
-          { store.root.snapshot }, sorted: { store.root.favoriteMovies.moviesByTitle },
+          mine, sorted: { store.root.favoriteMovies.moviesByTitle },
           rebase: merge)
         // What was saved may be built on by another instance: a later rebase
         // starts from it rather than replaying these steps again.
         history.markKept()
       }
+      // What the load has to say, under the first screens: a read-only file,
+      // a sort order this version does not know.
+      var notes = file.loadNotes
+      if let reason = file.readOnlyReason {
+        notes.append("Opened read-only, and changes are not saved: \(reason).")
+      }
+      if !notes.isEmpty { store.dispatch(UpdateMovies.announce(notes.joined(separator: "\n"))) }
       // Another instance's save is merged within a second, through the store,
       // so the screen shows it without a key press.
       store.run { _ in
         while !Task.isCancelled {
           try? await Task.sleep(for: StateFile.watchInterval)
-          file.mergeChanges(merge)
+          file.mergeChanges(mine: mine, merge, refused: refused)
         }
       }
       let runner = Runner(
         store: store, history: history, onChange: save,
-        welcome: "Type help for commands, quit to leave.", commands: MovieCommands.all
+        welcome: "Type help for commands, quit to leave.",
+        commands: MovieCommands.all + [MovieCommands.save(file)]
       ) { ContentView() }
       await runner.run()
       if runner.unsavedChangeCount > 0 {
@@ -82,6 +101,11 @@ public enum MovieListApp {
           FileHandle.standardError.write(Data("MovieList: \(changes). \(error)\n".utf8))
           return 1
         }
+      } else if let otherList = file.otherList {
+        // Nothing changed since, but the list shown is no longer in the file.
+        FileHandle.standardError.write(
+          Data("MovieList: this list was not saved to \(options.file): \(otherList).\n".utf8))
+        return 1
       }
     }
     return 0

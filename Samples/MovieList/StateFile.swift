@@ -18,9 +18,15 @@ import Foundation
 /// - Saves are serialised between MovieList processes with a lock on the
 ///   file's directory (`flock`). Under that lock, a save first checks whether
 ///   the file changed since this process last read or wrote it; when it did,
-///   the caller is given the file's state to rebase on (MovieList replays
-///   its own changes on top of it), so two instances never lose each other's
-///   changes. Temporaries left by a killed run are removed under the lock.
+///   the file's state is merged three ways with this instance's, from the
+///   version it last loaded or saved (see ``ThreeWayMerge``), so two
+///   instances never lose each other's changes. Temporaries left by a killed
+///   run are removed under the lock.
+/// - Each list has a lineage, written in the file under `"lineage"`: made
+///   when a list is first saved, and kept by every save that builds on it.
+///   A file of another lineage (another user's list, a new file made after
+///   this one was removed) is never merged: saves are refused until the user
+///   chooses to write over it (``overwriteOtherList()``).
 /// - Keys of the file that MovieList does not know are kept on save.
 final class StateFile {
   /// Why the state file cannot be used; the file is left as it is.
@@ -53,6 +59,29 @@ final class StateFile {
   /// did not exist, `nil` before the first load.
   private var lastSeen: FileIdentity??
 
+  /// The lineage of this instance's list; `nil` until it was first loaded
+  /// from or saved to a file.
+  private(set) var lineage: String?
+
+  /// The state this instance last loaded or saved: the base of a merge.
+  private(set) var base = Snapshot(name: "", movies: [:])
+
+  /// Why saves are refused: a file of another lineage is at the path.
+  private(set) var otherList: String?
+
+  /// Whether the next save writes over the other list, as the user chose.
+  private var overwritesOtherList = false
+
+  /// Whether the last save failed; the next may then find nothing to save.
+  private var lastSaveFailed = false
+
+  /// Why the file, as loaded, cannot be saved: it is opened read-only.
+  private(set) var readOnlyReason: String?
+
+  /// What the loading read in its own way and says, such as a sort order
+  /// this version does not know.
+  private(set) var loadNotes: [String] = []
+
   init(path: String) {
     self.path = path
   }
@@ -61,22 +90,37 @@ final class StateFile {
 
   /// The saved state, or `nil` when there is no file yet.
   ///
-  /// Also removes temporaries left by killed runs, and refuses a file that
-  /// this user could read but not save.
+  /// Also removes temporaries left by killed runs. A file that this user
+  /// could read but not save is loaded, with ``readOnlyReason`` saying why.
   func load() throws(LoadError) -> Snapshot? {
     let real = Self.resolvingLinks(path)
+    loadNotes = []
     let result = try readFile(real)
     lastSeen = .some(result?.identity)
-    try refuseIfUnwritable(real)
+    // A file this user may not save is opened to look at: every save is refused.
+    readOnlyReason = Self.whyUnwritable(real)
     withDirectoryLock(of: real) { removeStaleTemporaries(of: real) }
+    if let result {
+      lineage = result.lineage
+      base = result.snapshot
+    }
     return result?.snapshot
   }
 
+  /// What one read of the file gave.
+  private struct Loaded {
+    let snapshot: Snapshot
+    let identity: FileIdentity
+    /// The lineage written in the file or, for a file without one (written
+    /// by hand or by an older MovieList), one made from the version read,
+    /// which every instance that read the same version makes alike.
+    let lineage: String
+  }
+
   /// Reads and decodes the file at `real`, with the identity of what was read.
-  private func readFile(_ real: String) throws(LoadError) -> (
-    snapshot: Snapshot, identity: FileIdentity
-  )? {
-    let descriptor = open(real, O_RDONLY | O_CLOEXEC)
+  private func readFile(_ real: String) throws(LoadError) -> Loaded? {
+    // Without blocking: opening a named pipe would wait for a writer.
+    let descriptor = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { return nil }
       throw LoadError(path: path, problem: Self.systemError())
@@ -87,9 +131,7 @@ final class StateFile {
       throw LoadError(path: path, problem: Self.systemError())
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw LoadError(
-        path: path,
-        problem: status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a file")
+      throw LoadError(path: path, problem: Self.whatItIs(status.st_mode))
     }
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -104,19 +146,24 @@ final class StateFile {
       }
     }
     guard !data.isEmpty else { throw LoadError(path: path, problem: "it is empty") }
-    let (snapshot, unknown, sorted) = try decode(data)
+    let (snapshot, unknown, sorted, lineage) = try decode(data)
     unknownKeys = unknown
     sortedTitles = sorted
-    return (snapshot, FileIdentity(status))
+    let identity = FileIdentity(status)
+    return Loaded(
+      snapshot: snapshot, identity: identity,
+      lineage: lineage
+        ?? "\(identity.device)-\(identity.inode)-\(identity.size)-\(identity.modifiedSeconds)."
+        + "\(identity.modifiedNanoseconds)")
   }
 
   private func decode(
     _ data: Data
-  ) throws(LoadError) -> (Snapshot, [String: JSONValue], SortedTitles?) {
+  ) throws(LoadError) -> (Snapshot, [String: JSONValue], SortedTitles?, String?) {
     // The file as MovieList writes it, read fastest, in its order.
     if let file = data.withUnsafeBytes({ WrittenFile($0) }) {
       let snapshot = Snapshot(name: file.name, movies: file.movies, order: file.order)
-      return (snapshot, [:], file.sortedTitles)
+      return (snapshot, [:], file.sortedTitles, file.lineage)
     }
     // With other keys, read fast; anything else is read value by value
     // below, which explains what is wrong.
@@ -124,15 +171,18 @@ final class StateFile {
       file.movies.values.allSatisfy({ $0 >= 1 })
     {
       var unknown = file.unknownKeys
+      let lineage = unknown.removeValue(forKey: "lineage")
       let order: MovieOrder? =
         switch unknown.removeValue(forKey: "sort") {
         case nil: .title
-        case .string(let text): MovieOrder(rawValue: text)
+        case .string(let text): MovieOrder(rawValue: text) ?? unknownOrder(text)
         default: nil
         }
-      if let order {
+      if let order, lineage == nil || lineage?.string != nil {
         let movies = file.movies.mapValues { Int($0) }
-        return (Snapshot(name: file.name, movies: movies, order: order), unknown, nil)
+        return (
+          Snapshot(name: file.name, movies: movies, order: order), unknown, nil, lineage?.string
+        )
       }
     }
     let value: JSONValue
@@ -173,15 +223,29 @@ final class StateFile {
     if let firstBad {
       try viewCount(entries[firstBad] ?? .null, of: firstBad)
     }
+    let lineage: String?
+    switch fields.removeValue(forKey: "lineage") {
+    case nil: lineage = nil
+    case .string(let text): lineage = text
+    default: throw LoadError(path: path, problem: "\"lineage\" should be a string")
+    }
     var order = MovieOrder.title
     switch fields.removeValue(forKey: "sort") {
     case nil: break
-    case .string(let text) where MovieOrder(rawValue: text) != nil:
-      order = MovieOrder(rawValue: text) ?? order
+    case .string(let text):
+      order = MovieOrder(rawValue: text) ?? unknownOrder(text)
     default:
       throw LoadError(path: path, problem: "\"sort\" should be \"title\" or \"views\"")
     }
-    return (Snapshot(name: name, movies: movies, order: order), fields, nil)
+    return (Snapshot(name: name, movies: movies, order: order), fields, nil, lineage)
+  }
+
+  /// The order read for a sort order this version does not know, such as
+  /// one a later version wrote: the default, with a note that says so.
+  private func unknownOrder(_ text: String) -> MovieOrder {
+    loadNotes.append(
+      "The file's sort order \"\(text)\" is not one this version knows: the list is by title.")
+    return .title
   }
 
   /// Explains why `value` is not a view count.
@@ -204,11 +268,6 @@ final class StateFile {
     default:
       throw LoadError(path: path, problem: "\"movies.\(title)\" should be a whole number")
     }
-  }
-
-  /// Refuses a file whose mode or owner a save would not keep.
-  private func refuseIfUnwritable(_ real: String) throws(LoadError) {
-    if let problem = Self.whyUnwritable(real) { throw LoadError(path: path, problem: problem) }
   }
 
   /// Why a save must not replace the file at `real`: the user cannot write
@@ -235,30 +294,51 @@ final class StateFile {
   /// Saves the state `makeSnapshot` returns, keeping the unknown keys read.
   ///
   /// When another process saved the file since this process last read or
-  /// wrote it, its new state is passed to `rebase` first, under the lock, so
-  /// that the snapshot saved includes the other process's changes. A file
-  /// (or directory) that was removed is written again, whole, from the
-  /// snapshot: removing it is not a change to merge, and merging it would
-  /// lose everything on screen. A file made read-only, or replaced by one of
-  /// another user, is refused as at the start.
+  /// wrote it, its state is merged with `makeSnapshot()` from the base
+  /// (the state this instance last loaded or saved), under the lock, and
+  /// the merge is given to `rebase` first, so that the snapshot saved
+  /// includes the other process's changes. A file (or directory) that was
+  /// removed is written again, whole, from the snapshot: removing it is not
+  /// a change to merge, and merging it would lose everything on screen. A
+  /// file made read-only, replaced by one of another user, or holding
+  /// another list (see ``otherList``), is refused.
   ///
   /// `sorted` may give the same movies already sorted by title, which
   /// saves sorting them again.
   func save(
     _ makeSnapshot: () -> Snapshot,
     sorted: () -> SortedTitles? = { nil },
-    rebase: (Snapshot) -> Void
+    rebase: (ThreeWayMerge) -> Void
   ) throws(SaveError) {
     let real = Self.resolvingLinks(path)
+    // Undone back to what the file holds after a save failed: nothing to
+    // write, or to refuse. (Compared only then: it reads every movie.)
+    if lastSaveFailed, otherList == nil, lastSeen == .some(FileIdentity(path: real)),
+      makeSnapshot() == base
+    {
+      lastSaveFailed = false
+      return
+    }
     let directory = Self.directory(of: real)
-    try createDirectory(directory)
+    do throws(SaveError) {
+      try createDirectory(directory)
+    } catch {
+      lastSaveFailed = true
+      throw error
+    }
     let result: Result<Void, SaveError> = withDirectoryLock(of: real) {
       do throws(SaveError) {
         removeStaleTemporaries(of: real)
-        if let problem = Self.whyUnwritable(real) { throw SaveError(path: path, problem: problem) }
         let current = FileIdentity(path: real)
-        if let lastSeen, let current, current != lastSeen {
-          let loaded: (snapshot: Snapshot, identity: FileIdentity)?
+        if let problem = Self.whyUnwritable(real) { throw SaveError(path: path, problem: problem) }
+        if overwritesOtherList {
+          // The user chose to write this list over the other one.
+          overwritesOtherList = false
+          otherList = nil
+        } else if let otherList {
+          throw SaveError(path: path, problem: otherList)
+        } else if let lastSeen, let current, current != lastSeen {
+          let loaded: Loaded?
           do throws(LoadError) {
             loaded = try readFile(real)
           } catch {
@@ -267,15 +347,64 @@ final class StateFile {
               problem: "another program changed it, and now \(error.problem); nothing was written")
           }
           // Removed between the check and the read: written again whole.
-          if let loaded { rebase(loaded.snapshot) }
+          if let loaded {
+            guard merge(loaded, mine: makeSnapshot, rebase) else {
+              throw SaveError(path: path, problem: otherList ?? "")
+            }
+          }
         }
-        lastSeen = .some(try replace(real, with: makeSnapshot(), sorted: sorted()))
+        let snapshot = makeSnapshot()
+        if lineage == nil { lineage = Self.newLineage() }
+        lastSeen = .some(try replace(real, with: snapshot, sorted: sorted()))
+        base = snapshot
         return .success(())
       } catch {
         return .failure(error)
       }
     }
+    lastSaveFailed = (try? result.get()) == nil
     try result.get()
+  }
+
+  /// Makes the next save write this list over the other one at the path,
+  /// as the user chose with `save`.
+  func overwriteOtherList() {
+    overwritesOtherList = otherList != nil
+  }
+
+  /// Merges `loaded`, a version another process saved, into `mine()`.
+  ///
+  /// The version merged becomes the new base. When it holds another list,
+  /// nothing is merged: ``otherList`` says why and the result is `false`.
+  /// Called under the lock.
+  private func merge(
+    _ loaded: Loaded, mine: () -> Snapshot, _ rebase: (ThreeWayMerge) -> Void
+  ) -> Bool {
+    // An instance that never had a file builds on an empty list: any file
+    // is a descendant of it.
+    // Another user's file is another list, whatever it holds.
+    let knownOwner = lastSeen.flatMap { $0 }?.owner
+    if let lineage,
+      loaded.lineage != lineage || knownOwner.map({ $0 != loaded.identity.owner }) ?? false
+    {
+      otherList =
+        "another list is there now, not the one this list was loaded from or saved to "
+        + "(another user's, or a new file); type save to write this list over it, "
+        + "or choose another file with --file"
+      otherListIdentity = loaded.identity
+      return false
+    }
+    let merge = ThreeWayMerge(base: base, mine: mine(), theirs: loaded.snapshot)
+    rebase(merge)
+    lineage = loaded.lineage
+    base = loaded.snapshot
+    lastSeen = .some(loaded.identity)
+    return true
+  }
+
+  /// A new lineage, for a list saved for the first time.
+  private static func newLineage() -> String {
+    UUID().uuidString.lowercased()
   }
 
   // MARK: - Watching
@@ -283,22 +412,30 @@ final class StateFile {
   /// How often a running MovieList looks for another instance's save.
   static let watchInterval = Duration.milliseconds(250)
 
-  /// Gives `merge` the file's state when another process saved it since
-  /// this one last read or wrote it; does nothing otherwise.
+  /// Merges the file's state into `mine()` when another process saved it
+  /// since this one last read or wrote it, giving the merge to `rebase`;
+  /// does nothing otherwise.
   ///
   /// A file that was removed, or that cannot be read as a state, is left for
-  /// the next save, which writes it again or explains the problem.
-  func mergeChanges(_ merge: (Snapshot) -> Void) {
+  /// the next save, which writes it again or explains the problem. A file
+  /// that holds another list is not merged: `refused` is told why, once.
+  func mergeChanges(
+    mine: () -> Snapshot, _ rebase: (ThreeWayMerge) -> Void, refused: (String) -> Void = { _ in }
+  ) {
     let real = Self.resolvingLinks(path)
-    guard let lastSeen, let current = FileIdentity(path: real), current != lastSeen else {
+    guard let lastSeen, let current = FileIdentity(path: real), current != lastSeen,
+      current != otherListIdentity
+    else {
       return
     }
     withDirectoryLock(of: real) {
       guard let loaded = try? readFile(real) else { return }
-      merge(loaded.snapshot)
-      self.lastSeen = .some(loaded.identity)
+      if !merge(loaded, mine: mine, rebase), let otherList { refused(otherList) }
     }
   }
+
+  /// The version of the other list last refused, not to be told again.
+  private var otherListIdentity: FileIdentity?
 
   private func replace(
     _ real: String, with snapshot: Snapshot, sorted: SortedTitles?
@@ -342,6 +479,7 @@ final class StateFile {
   private func encode(_ snapshot: Snapshot, sorted: SortedTitles?) -> [UInt8] {
     var fields = unknownKeys
     fields["name"] = .string(snapshot.name)
+    fields["lineage"] = lineage.map { .string($0) }
     // The order is written only when it is not the default, by title.
     fields["sort"] = snapshot.order == .title ? nil : .string(snapshot.order.rawValue)
     return JSONWriter.file(fields: fields, movies: snapshot.movies, sorted: sorted)
@@ -457,6 +595,17 @@ final class StateFile {
   static func directory(of path: String) -> String {
     let directory = (path as NSString).deletingLastPathComponent
     return directory.isEmpty ? "." : directory
+  }
+
+  /// What a file that is not a regular file is, as a refusal says it.
+  private static func whatItIs(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "it is a directory"
+    case S_IFIFO: "it is a named pipe (FIFO), not a regular file; choose a file with --file"
+    case S_IFCHR, S_IFBLK: "it is a device, not a regular file; choose a file with --file"
+    case S_IFSOCK: "it is a socket, not a regular file; choose a file with --file"
+    default: "it is not a regular file; choose a file with --file"
+    }
   }
 
   private static func describeMode(_ mode: mode_t) -> String {

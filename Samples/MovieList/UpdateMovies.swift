@@ -13,4 +13,7 @@ enum UpdateMovies: Action {
   case find(String)
   /// Orders the list.
   case sort(MovieOrder)
+  /// Says what happened to the file, such as a merge, under the list until
+  /// the next change; `nil` says nothing.
+  case announce(String?)
 }

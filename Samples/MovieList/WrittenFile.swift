@@ -7,13 +7,16 @@ import Foundation
 /// then neither decodes them through `Decoder` nor sorts them at start, or
 /// sorts them from an order close to sorted, as in a generated file.
 ///
-/// Only the keys `name`, `movies` and `sort` are read, with a string, an
-/// object of whole counts from 1 and `"title"` or `"views"`. Anything else,
+/// Only the keys `lineage`, `name`, `movies` and `sort` are read, with a
+/// string, a string, an object of whole counts from 1 and `"title"` or
+/// `"views"`. Anything else,
 /// such as another key, a count of `1.0` or a title listed twice, gives
 /// `nil`, and ``StateFile`` decodes the file the general way, which keeps
 /// unknown keys and explains what is wrong.
 struct WrittenFile {
   private(set) var name = ""
+  /// The lineage of the list (see ``StateFile``), when the file has one.
+  private(set) var lineage: String?
   private(set) var order = MovieOrder.title
   /// The titles, as the file lists them.
   private(set) var titles: [String] = []
@@ -60,6 +63,9 @@ struct WrittenFile {
       case "name" where name == nil:
         guard let text = reader.string() else { return nil }
         name = text
+      case "lineage" where lineage == nil:
+        guard let text = reader.string() else { return nil }
+        lineage = text
       case "movies" where !sawMovies:
         sawMovies = true
         guard readMovies(&reader) else { return nil }

@@ -34,6 +34,8 @@ public final class History<Root: Reducer> {
   private struct Step {
     let label: String
     let actions: [any Action]
+    /// Tells steps apart, so that a step redone is the step kept.
+    let number: Int
   }
 
   private var reset: [any Action]
@@ -44,6 +46,10 @@ public final class History<Root: Reducer> {
   private var isReplaying = false
   /// How many of the first steps done are kept elsewhere, such as in a file.
   private var keptCount = 0
+  /// The numbers of the steps done when they were last marked kept.
+  private var keptSteps: [Int] = []
+  /// The number of the next step recorded.
+  private var nextStepNumber = 0
   /// Given the state before a step, tells whether the state after it is the
   /// same in what matters; `nil` keeps every step that dispatched.
   private let sameState: ((Root) -> (Root) -> Bool)?
@@ -130,7 +136,8 @@ public final class History<Root: Reducer> {
       unchangedSincePending = nil
     }
     guard !pending.isEmpty, !(unchangedSincePending?() ?? false) else { return false }
-    done.append(Step(label: label, actions: pending))
+    done.append(Step(label: label, actions: pending, number: nextStepNumber))
+    nextStepNumber += 1
     undone = []
     return true
   }
@@ -167,6 +174,20 @@ public final class History<Root: Reducer> {
   /// that others may build on; ``rebase(reset:in:)`` does not apply them again.
   public func markKept() {
     keptCount = done.count
+    keptSteps = done.map(\.number)
+  }
+
+  /// How many steps separate the state from the one last marked kept: the
+  /// steps done since, and the kept steps undone since.
+  ///
+  /// Undoing a step that was not kept brings the count down; undoing one
+  /// that was kept brings it up.
+  public var unkeptStepCount: Int {
+    var common = 0
+    while common < min(done.count, keptSteps.count) && done[common].number == keptSteps[common] {
+      common += 1
+    }
+    return done.count - common + keptSteps.count - common
   }
 
   /// Starts the history from a new state that already holds the steps
@@ -191,6 +212,7 @@ public final class History<Root: Reducer> {
     done.removeFirst(min(keptCount, done.count))
     undone = []
     keptCount = 0
+    keptSteps = []
     replay(in: store)
     return undoneAfterKept
   }

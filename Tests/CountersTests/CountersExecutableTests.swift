@@ -2,6 +2,7 @@ import SwiftReduceTestSupport
 import Testing
 
 /// Runs the built `Counters` program with piped input, as a script would.
+@Suite(TestScale.runsSamplePrograms)
 struct CountersExecutableTests {
   @Test func aPipedSessionShowsTheBoardAfterEveryChange() throws {
     let run = try runCounters(

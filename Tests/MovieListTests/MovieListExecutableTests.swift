@@ -3,6 +3,7 @@ import SwiftReduceTestSupport
 import Testing
 
 /// Runs the built `MovieList` program as a person or a script would.
+@Suite(TestScale.runsSamplePrograms)
 struct MovieListExecutableTests {
   static let usage = """
     USAGE: MovieList [--file <path>]
@@ -74,7 +75,7 @@ struct MovieListExecutableTests {
 
       """)
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -291,7 +292,7 @@ struct MovieListExecutableTests {
     #expect(
       first.standardOutput.hasSuffix("Type sort views (most watched first) or sort title.\n> \n"))
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -336,5 +337,96 @@ struct MovieListExecutableTests {
     #expect(run.status == 2)
     #expect(run.standardOutput == "")
     expectText(run.standardError, "MovieList: \(problem)\n\n" + Self.usage)
+  }
+
+  // MARK: - Round 4
+
+  /// Saves fail: a file stands where the state file's directory should be,
+  /// which stops root too.
+  @Test func theNotSavedCountFollowsUndo() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("blocked/state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "200"])
+    try running.waitForPrompts(1)
+    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    running.send("3 Alien\n3 Brazil\nundo\n")
+    let run = running.finish()
+    #expect(run.status == 1)
+    #expect(
+      run.standardError
+        == "MovieList: 1 change was not saved. Not saved to \(file): "
+        + "\(directory.file("blocked")) is not a directory.\n")
+  }
+
+  @Test func undoingEveryChangeNotSavedLeavesNothingToSave() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("blocked/state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "200"])
+    try running.waitForPrompts(1)
+    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    running.send("3 Brazil\nundo\n")
+    let run = running.finish()
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens[1].hasSuffix(" is not a directory."))
+    #expect(
+      screens[2].hasSuffix("\nUndid typing \"Brazil\" in Movie Name; type redo to do it again."))
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+  }
+
+  @Test func aMovieAddedWhileTheSearchHidesItIsAnnounced() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")], input: "3 Alien\n/ali\n3 Brazil\n3 Alien\n",
+      environment: ["COLUMNS": "100"])
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(
+      screens[3].contains(
+        " [3] Movie Name: [] [4] (watch)\n \"Brazil\" was added, but the search \"ali\" hides it "
+          + "(/ shows all).\n"))
+    #expect(screens[3].contains("1 of 2 movies contain \"ali\""))
+    #expect(!screens[4].contains("hides"))
+  }
+
+  @Test func aNamedPipeAsTheFileIsRefusedAtOnceWithAMessage() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("pipe")
+    try #require(mkfifo(file, 0o600) == 0)
+    let run = try runMovieList(["--file", file])
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "MovieList: cannot load \(file): it is a named pipe (FIFO), not a regular file; "
+        + "choose a file with --file.\n")
+  }
+
+  @Test func aLongNoticeIsWrappedNotCut() throws {
+    let directory = try TemporaryDirectory()
+    let run = try runMovieList(
+      ["--file", directory.file("state.json")], input: "/ali\n3 Brazil\n",
+      environment: ["COLUMNS": "44"])
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(
+      screens[2].contains(
+        "\n \"Brazil\" was added, but the search \"ali\"\n hides it (/ shows all).\n"))
+    #expect(!screens[2].contains("…"))
+  }
+
+  @Test func anUnknownSortOrderIsReadAsTheDefaultWithANotice() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Data(
+      "{\"name\": \"\", \"movies\": {\"Heat\": 3, \"Alien\": 1}, \"sort\": \"rating\"}".utf8
+    ).write(to: URL(fileURLWithPath: file))
+    let run = try runMovieList(["--file", file], input: "", environment: ["COLUMNS": "100"])
+    #expect(run.status == 0)
+    let first = try #require(run.standardOutput.components(separatedBy: "\n> ").first)
+    #expect(
+      first.contains(
+        "\n The file's sort order \"rating\" is not one this version knows: the list is by title.\n"
+      ))
+    #expect(first.contains(" [5] Alien "))
+    #expect(first.contains(" [6] Heat "))
   }
 }

@@ -8,6 +8,7 @@ import Testing
 
 /// The built `MovieList` program on real files: links, modes, owners,
 /// temporaries, read-only directories and two instances on one file.
+@Suite(TestScale.runsSamplePrograms)
 struct MovieListFileTests {
   private static func status(of path: String) throws -> stat {
     var status = stat()
@@ -36,7 +37,7 @@ struct MovieListFileTests {
     // Row 5 of the first instance was Alien: the replay on top of the file
     // removed it by title, and the second instance's Heat stays.
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -75,7 +76,7 @@ struct MovieListFileTests {
     #expect(
       run.standardOutput.contains("\nUndid tapping \"Heat views: 1\"; type redo to do it again.\n"))
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -121,7 +122,7 @@ struct MovieListFileTests {
       There is nothing to undo: the changes before were merged with another instance's, and are kept as they are.
       """)
     expectText(
-      try directory.contents(of: "state.json"),
+      withoutLineage(try directory.contents(of: "state.json")),
       """
       {
         "movies" : {
@@ -206,25 +207,43 @@ struct MovieListFileTests {
     #expect(try Self.status(of: file).st_mode & 0o7777 == 0o640)
   }
 
-  /// A user who cannot write the file is refused in one line, before any change.
+  /// A file the user cannot write is opened read-only: the reason is shown,
+  /// every save is refused, and the file is left as it was.
   ///
   /// Run as `nobody` so that it holds when the tests run as root, whom a mode
   /// does not stop.
-  @Test func aFileTheUserCannotWriteIsRefusedInOneLine() throws {
+  @Test func aReadOnlyFileIsOpenedReadOnlyWithTheReasonShownAndSavesRefused() throws {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o755)
     let file = directory.file("state.json")
     let content = "{\"name\": \"Ada\", \"movies\": {}}"
     try Self.write(content, to: file)
     chmod(file, 0o444)
-    let run = try runMovieList(["--file", file], input: "3 Alien\n", as: .nobody)
+    let run = try runMovieList(
+      ["--file", file], input: "3 Alien\n", environment: ["COLUMNS": "400"], as: .nobody)
+    let reason =
+      "you cannot write it (its mode is r--r--r--); make it writable with chmod u+w, or choose "
+      + "another file with --file"
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens[0].contains("\n Opened read-only, and changes are not saved: \(reason).\n"))
+    #expect(screens[1].contains(" [5] Alien "))
+    #expect(screens[1].hasSuffix("\nNot saved to \(file): \(reason)."))
     #expect(run.status == 1)
-    #expect(run.standardOutput == "")
     #expect(
-      run.standardError
-        == "MovieList: cannot load \(file): you cannot write it (its mode is r--r--r--); "
-        + "make it writable with chmod u+w, or choose another file with --file.\n")
+      run.standardError == "MovieList: 1 change was not saved. Not saved to \(file): \(reason).\n")
     #expect(try directory.contents(of: "state.json") == content)
+  }
+
+  @Test func aReadOnlyFileOpenedOnlyToLookAtEndsWithStatus0() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.path, 0o755)
+    let file = directory.file("state.json")
+    try Self.write("{\"name\": \"Ada\", \"movies\": {\"Alien\": 2}}", to: file)
+    chmod(file, 0o444)
+    let run = try runMovieList(["--file", file], input: "/ali\nquit\n", as: .nobody)
+    #expect(run.standardOutput.contains(" [5] Alien "))
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
   }
 
   /// Root may write a mode-444 file; the save then keeps the mode 444.
@@ -252,7 +271,7 @@ struct MovieListFileTests {
   }
 
   @Test(.enabled(if: geteuid() == 0, "the file must belong to another user than nobody"))
-  func aFileOfAnotherUserIsRefusedRatherThanTakenOver() throws {
+  func aFileOfAnotherUserIsOpenedReadOnlyRatherThanTakenOver() throws {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o777)
     let file = directory.file("state.json")
@@ -261,7 +280,11 @@ struct MovieListFileTests {
     let owner = try Self.status(of: file).st_uid
     let run = try runMovieList(["--file", file], input: "3 Alien\n", as: .nobody)
     #expect(run.status == 1)
-    #expect(run.standardError.hasPrefix("MovieList: cannot load \(file): it belongs to "))
+    #expect(
+      run.standardOutput.contains("\n Opened read-only, and changes are not saved: it belongs"))
+    #expect(
+      run.standardError.hasPrefix(
+        "MovieList: 1 change was not saved. Not saved to \(file): it belongs to "))
     #expect(
       run.standardError.hasSuffix(
         ", and saving would make it yours; choose another file with --file.\n"))
@@ -312,7 +335,7 @@ struct MovieListFileTests {
     #expect(run.status == 0)
     #expect(run.standardError == "")
     expectText(
-      try directory.contents(of: "movies/state.json"),
+      withoutLineage(try directory.contents(of: "movies/state.json")),
       """
       {
         "movies" : {
@@ -367,6 +390,8 @@ struct MovieListFileTests {
     try Self.write(theirs, to: directory.file("theirs"))
     chmod(directory.file("theirs"), 0o666)
     try #require(rename(directory.file("theirs"), file) == 0)
+    // Seen within a quarter of a second, and not merged.
+    try Self.waitFor("Your list is kept on screen.", in: running)
     running.send("3 Brazil\n")
     try running.waitForPrompts(3)
     let run = running.finish()
@@ -376,6 +401,9 @@ struct MovieListFileTests {
         ", and saving would make it yours; choose another file with --file.\n> "))
     #expect(try directory.contents(of: "state.json") == theirs)
     #expect(run.status == 1)
+    // Never merged onto the screen: the list stays this user's.
+    #expect(!run.standardOutput.contains("[Root]"))
+    #expect(run.standardOutput.contains(" [6] Brazil "))
   }
 
   // MARK: - Failed saves
@@ -399,5 +427,92 @@ struct MovieListFileTests {
     #expect(!screens[2].contains("Error Domain"))
     #expect(run.standardError == "MovieList: 1 change was not saved. \(notSaved)\n")
     #expect(!FileManager.default.fileExists(atPath: file))
+  }
+}
+
+/// Round 4: a merge never takes away what the user has.
+extension MovieListFileTests {
+  private static func waitUntil(_ text: String, in running: RunningMovieList) throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !running.standardOutput.contains(text) {
+      try #require(
+        ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
+      usleep(20_000)
+    }
+  }
+
+  @Test func anotherListReplacingTheFileIsNeverMergedAndSavesWaitForSave() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "400"])
+    running.send("1 Ada\n3 Alien\n")
+    try running.waitForPrompts(3)
+    // Another list, of another lineage, renamed over the file.
+    let theirs = "{\"lineage\": \"someone-else\", \"name\": \"Bob\", \"movies\": {\"Jaws\": 1}}"
+    try Data(theirs.utf8).write(to: URL(fileURLWithPath: directory.file("theirs")))
+    try #require(rename(directory.file("theirs"), file) == 0)
+    try Self.waitUntil(
+      "Not merged: \(file) changed, and another list is there now, not the one this list was "
+        + "loaded from or saved to (another user's, or a new file); type save to write this "
+        + "list over it, or choose another file with --file. Your list is kept on screen.\n",
+      in: running)
+    running.send("3 Brazil\n")
+    try running.waitForPrompts(4)
+    #expect(try directory.contents(of: "state.json") == theirs)
+    running.send("save\n")
+    let run = running.finish()
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let refused = try #require(screens.first { $0.hasPrefix("3 Brazil\n") })
+    #expect(refused.contains(" [5] Alien "))
+    #expect(refused.contains(" [6] Brazil "))
+    #expect(!refused.contains("Jaws"))
+    #expect(
+      refused.hasSuffix(
+        "\nNot saved to \(file): another list is there now, not the one this list was loaded "
+          + "from or saved to (another user's, or a new file); type save to write this list "
+          + "over it, or choose another file with --file."))
+    let saved = try #require(screens.first { $0.hasPrefix("save\n") })
+    #expect(saved.hasSuffix("\nSaved the list to \(file)."))
+    #expect(run.status == 0)
+    expectText(
+      withoutLineage(try directory.contents(of: "state.json")),
+      """
+      {
+        "movies" : {
+          "Alien" : 1,
+          "Brazil" : 1
+        },
+        "name" : "Ada"
+      }
+
+      """)
+  }
+
+  @Test func aNewFileMadeAfterTheFileWasRemovedIsNeverMerged() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "400"])
+    running.send("1 Ada\n3 Alien\n")
+    try running.waitForPrompts(3)
+    #expect(running.standardOutput.components(separatedBy: "\n> ").count == 4)
+    try FileManager.default.removeItem(atPath: file)
+    // Another instance, started after the removal, makes a new list there.
+    #expect(try runMovieList(["--file", file], input: "3 Heat\n").status == 0)
+    try Self.waitUntil("Your list is kept on screen.\n", in: running)
+    running.send("quit\n")
+    let run = running.finish()
+    #expect(!run.standardOutput.contains("Heat"))
+    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    #expect(screens.last == "quit\n")
+    #expect(screens.dropLast().last?.contains(" [5] Alien ") == true)
+    // The list shown is in no file: quitting says so.
+    #expect(run.status == 1)
+    #expect(
+      run.standardError
+        == "MovieList: this list was not saved to \(file): another list is there now, not the "
+        + "one this list was loaded from or saved to (another user's, or a new file); type save "
+        + "to write this list over it, or choose another file with --file.\n")
+    #expect(withoutLineage(try directory.contents(of: "state.json")).contains("\"Heat\" : 1"))
+    #expect(!(try directory.contents(of: "state.json")).contains("Alien"))
   }
 }

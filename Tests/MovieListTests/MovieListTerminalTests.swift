@@ -8,6 +8,7 @@ import Testing
 
 /// The built `MovieList` program on a pseudo-terminal, typed at as a person
 /// types: the bytes of the keys go in, the screen is read back.
+@Suite(TestScale.runsSamplePrograms)
 struct MovieListTerminalTests {
   private enum Key {
     static let left = "\u{1B}[D"
@@ -136,9 +137,9 @@ struct MovieListTerminalTests {
       >
       """)
     terminal.type("n" + Key.enter)
-    // Without the welcome under it, the second page has a row more.
+    // Without the welcome under it, the page is as long: a line stays for a message.
     let second = try terminal.screen { $0.contains("[5] Movie 007") && $0.hasSuffix("\n>") }
-    #expect(second.contains("Rows 7–13 of 30 (n next, p previous)"))
+    #expect(second.contains("Rows 7–12 of 30 (n next, p previous)"))
     #expect(second.contains("[3] Movie Name: [] [4] (watch)"))
   }
 
@@ -221,9 +222,9 @@ struct MovieListTerminalTests {
     let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
     try terminal.screen { $0.contains("Rows 1–6 of 30") }
     terminal.type("1 Ada" + Key.enter)
-    try terminal.screen { $0.contains("Rows 1–7 of 30") }
+    try terminal.screen { $0.contains("[Ada]") && $0.contains("Rows 1–6 of 30") }
     terminal.type("G 3" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 015 ") && $0.contains("Rows 15–21 of 30") }
+    try terminal.screen { $0.contains("[5] Movie 013 ") && $0.contains("Rows 13–18 of 30") }
     terminal.type("g 9" + Key.enter)
     try terminal.screen { $0.contains("There is no page 9: the pages are 1 to\n5.") }
   }
@@ -235,13 +236,13 @@ struct MovieListTerminalTests {
     let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
     try terminal.screen { $0.contains("Rows 1–6 of 30") }
     terminal.type("3 Movie 025b" + Key.enter)
-    // The first page held 6 rows: its row, the 26th, is on the fifth page.
+    // A page holds 6 rows: its row, the 26th, is on the fifth page.
     let screen = try terminal.screen { $0.contains("Movie 025b") && $0.hasSuffix("\n>") }
     #expect(screen.contains("[6] Movie 025b "))
-    #expect(screen.contains("Rows 25–31 of 31 (n next, p previous)"))
+    #expect(screen.contains("Rows 25–30 of 31 (n next, p previous)"))
     // The pages still turn from there.
     terminal.type("p" + Key.enter)
-    try terminal.screen { $0.contains("Rows 18–24 of 31 (n next, p previous)") }
+    try terminal.screen { $0.contains("Rows 19–24 of 31 (n next, p previous)") }
   }
 
   @Test func aRemovalOnTheLastPageKeepsThePageFull() throws {
@@ -251,12 +252,12 @@ struct MovieListTerminalTests {
     let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
     try terminal.screen { $0.contains("Rows 1–6 of 9") }
     terminal.type("n" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 003 ") && $0.contains("Rows 3–9 of 9") }
-    terminal.type("11" + Key.enter)
-    // Eight rows fit under the fields: Movie 001 comes back and the pager goes.
+    try terminal.screen { $0.contains("[5] Movie 004 ") && $0.contains("Rows 4–9 of 9") }
+    terminal.type("10" + Key.enter)
+    // The last page starts a row earlier: Movie 003 comes back.
     let screen = try terminal.screen { !$0.contains("Movie 009") && $0.hasSuffix("\n>") }
-    #expect(screen.contains("[5] Movie 001 "))
-    #expect(!screen.contains("Rows"))
+    #expect(screen.contains("[5] Movie 003 "))
+    #expect(screen.contains("Rows 3–8 of 8 (n next, p previous)"))
   }
 
   @Test func aResizeKeepsThePagingClamped() throws {
@@ -266,10 +267,143 @@ struct MovieListTerminalTests {
     let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
     try terminal.screen { $0.contains("Rows 1–6 of 9") }
     terminal.type("n" + Key.enter)
-    try terminal.screen { $0.contains("Rows 3–9 of 9") }
+    try terminal.screen { $0.contains("Rows 4–9 of 9") }
     terminal.resize(rows: 24, columns: 40)
     let screen = try terminal.screen { $0.contains("[13] Movie 009") }
     #expect(screen.contains("[5] Movie 001 "))
     #expect(!screen.contains("Rows"))
+  }
+
+  // MARK: - Round 4
+
+  private static func writeMovies(_ count: Int, to file: String) throws {
+    try Data(Self.movies(count).utf8).write(to: URL(fileURLWithPath: file))
+  }
+
+  @Test func pagingReachesEveryRowAndTheLastPageMessageHidesNone() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.writeMovies(40, to: file)
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
+    try terminal.screen { $0.contains("Rows 1–6 of 40") }
+    terminal.type("g 6" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 031 ") && $0.contains("Rows 31–36 of 40") }
+    terminal.type("n" + Key.enter)
+    try terminal.screen { $0.contains("[10] Movie 040 ") && $0.contains("Rows 35–40 of 40") }
+    terminal.type("n" + Key.enter)
+    let last = try terminal.screen { $0.contains("This is the last page.") }
+    #expect(last.contains("[10] Movie 040 "))
+    #expect(last.contains("Rows 35–40 of 40 (n next, p previous)"))
+  }
+
+  @Test func thePageCountAndGNDoNotDependOnTheMessageUnderTheList() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.writeMovies(40, to: file)
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
+    try terminal.screen { $0.contains("Rows 1–6 of 40") }
+    // A message of one line, of two, and none: the same 7 pages of 6 rows.
+    terminal.type("g 0" + Key.enter)
+    try terminal.screen { $0.contains("There is no page 0: the pages are 1 to 7.") }
+    terminal.type("zzz" + Key.enter)
+    try terminal.screen { $0.contains("Unknown command") && $0.hasSuffix("\n>") }
+    terminal.type("g 0" + Key.enter)
+    try terminal.screen { $0.contains("There is no page 0: the pages are 1 to 7.") }
+    terminal.type("g 3" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 013 ") && $0.contains("Rows 13–18 of 40") }
+    terminal.type("3" + Key.enter)
+    try terminal.screen { $0.contains("\n3 is the text field") }
+    terminal.type("g 3" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 013 ") && !$0.contains("3 is the text field") }
+  }
+
+  @Test func aNewSearchOrSortStartsAtTheFirstRow() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.writeMovies(40, to: file)
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
+    try terminal.screen { $0.contains("Rows 1–6 of 40") }
+    terminal.type("g 4" + Key.enter)
+    try terminal.screen { $0.contains("Rows 19–24 of 40") }
+    terminal.type("/movie 00" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 001 ") && $0.contains("Rows 1–5 of 9") }
+    terminal.type("n" + Key.enter)
+    try terminal.screen { $0.contains("Rows 6–9 of 9") || $0.contains("Rows 5–9 of 9") }
+    terminal.type("sort views" + Key.enter)
+    try terminal.screen { $0.contains("[5] Movie 001 ") && $0.contains("Rows 1–5 of 9") }
+  }
+
+  @Test func aLinePastTheLimitIsRefusedSayingItsLengthNotCutSilently() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    // Pasted in one piece, as a terminal sends a paste.
+    terminal.type("3 " + String(repeating: "x", count: 5_000))
+    try terminal.screen { $0.hasSuffix("xxxx") }
+    terminal.type(Key.enter)
+    try terminal.screen {
+      $0.contains(
+        "\nThat line is 5002 bytes long; a line can hold at most 4096\nbytes. Nothing was changed.\n"
+      )
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.file("state.json")))
+  }
+
+  @Test(arguments: [SIGTSTP, SIGSTOP])
+  func theScreenIsDrawnAgainWhenTheProgramContinuesAfterAStop(stop: Int32) throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("3 Heat")
+    try terminal.screen { $0.hasSuffix("\n> 3 Heat") }
+    terminal.send(stop)
+    try terminal.waitUntilStopped()
+    // Whatever the shell drew meanwhile is gone from the screen read back.
+    terminal.forgetScreen()
+    terminal.send(SIGCONT)
+    try terminal.screen {
+      $0.contains("[3] Movie Name: [] [4] (watch)") && $0.hasSuffix("\n> 3 Heat")
+    }
+    #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
+  }
+
+  @Test func helpListsControlLAndFitsTheScreenInPages() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    try Self.writeMovies(40, to: file)
+    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
+    try terminal.screen { $0.contains("Rows 1–6 of 40") }
+    terminal.type("help" + Key.enter)
+    let first = try terminal.screen { $0.contains("(Help, page 1 of ") }
+    // Every line of the page, and the prompt, on the 16 lines.
+    #expect(first.hasPrefix("Commands:\n"))
+    #expect(first.split(separator: "\n", omittingEmptySubsequences: false).count <= 16)
+    #expect(first.hasSuffix(": help 2 for the next.)\n>"))
+    var pages = [first]
+    var page = 1
+    while !pages[pages.count - 1].contains("help for the first.)") && page < 9 {
+      page += 1
+      terminal.type("help \(page)" + Key.enter)
+      pages.append(try terminal.screen { $0.contains("(Help, page \(page) of ") })
+      #expect(pages[pages.count - 1].split(separator: "\n").count <= 16)
+    }
+    let all = pages.joined(separator: "\n")
+    #expect(all.contains("\n  Ctrl-L         draw the screen again\n"))
+    // The controls of the screen, the page shown.
+    #expect(all.contains("\n  [10] row \"Movie 006"))
+  }
+
+  @Test func quitLeavesTheShellPromptOnALineOfItsOwn() throws {
+    let directory = try TemporaryDirectory()
+    let terminal = try TerminalSession(["--file", directory.file("state.json")])
+    try terminal.screen { $0.hasSuffix("\n>") }
+    terminal.type("quit" + Key.enter)
+    try terminal.screen { $0.hasSuffix("\n> quit") }
+    let cursor = terminal.cursorAfterExit()
+    #expect(cursor.column == 0)
+    let lines = try terminal.screen { _ in true }
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "> quit")
+    #expect(cursor.row == lines.count)
   }
 }

@@ -200,16 +200,3 @@ package final class Bead: Reducer {
     }
   }
 }
-
-/// How deep the deepest chains of the depth tests are: a million links in release builds,
-/// as deep as dispatch is tested; 200,000 in debug builds, where a recursion on the depth
-/// would overflow the stack many times over too (a debug frame of the tools takes well over
-/// 40 bytes, the main thread has 8 MiB), and where building and comparing a million links
-/// in every debug, portable and sanitizer run would take most of CI's time.
-package enum DeepChain {
-  #if DEBUG
-    package static let links = 200_000
-  #else
-    package static let links = 1_000_000
-  #endif
-}

@@ -1,3 +1,4 @@
+import SwiftReduceTestSupport
 import Testing
 
 @testable import SwiftReduce
@@ -18,7 +19,7 @@ struct TraversalDifferentialTests {
     .modelActors: Strongroom.self, .plainActors: Courier.self, .distributedActors: Envoy.self,
   ]
 
-  @Test(arguments: 0..<25)
+  @Test(arguments: TestScale.batches(0..<25, sample: [0, 12, 24]))
   func dispatchReducesTheSameModelsInTheSameOrderAsTheReferenceWalk(batch: UInt64) async {
     let coverage = await compareBatch(batch, hidesModels: false)
     // The comparison is only worth something if the graphs reduce models,
@@ -31,7 +32,7 @@ struct TraversalDifferentialTests {
 
   /// The generator builds every family, the known holes too: checked on the reference walk
   /// alone, since the library may not survive the holes yet.
-  @Test(arguments: 0..<5)
+  @Test(arguments: TestScale.batches(0..<5, sample: [0, 4]))
   func referenceWalkReachesModelsInEveryShapeFamily(batch: UInt64) async {
     var coverage = Coverage()
     let first = batch * Self.graphsPerBatch
@@ -48,7 +49,7 @@ struct TraversalDifferentialTests {
     Self.expectEveryFamilyCovered(coverage, families: ShapeFamily.allCases)
   }
 
-  @Test(arguments: 0..<6)
+  @Test(arguments: TestScale.batches(0..<6, sample: [0, 5]))
   func dispatchNeverEntersUntraversedPropertiesHoldingModels(batch: UInt64) async {
     let coverage = await compareBatch(batch, hidesModels: true)
     #expect(coverage.reductions > 0)
@@ -97,7 +98,7 @@ struct TraversalDifferentialTests {
   /// Orders agree except inside dictionaries and sets, which the walk takes in iteration
   /// order and snapshots in the order of their keys' or elements' text; the models are
   /// compared as sets, and the copy's, whose shape the snapshot pins, in order.
-  @Test(arguments: 0..<12)
+  @Test(arguments: TestScale.batches(0..<12, sample: [0, 4, 11]))
   func walkSnapshotAndCopyReachTheSameModels(batch: UInt64) async throws {
     let first = batch * Self.graphsPerBatch
     var compared = 0

@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 /// Value models (issue 18) on random graphs: `Store` delivers to them in the order
@@ -16,7 +17,7 @@ struct ValueModelDifferentialTests {
   /// Seeds past those of ``TraversalDifferentialTests``, whose graphs are built otherwise.
   static let firstSeed: UInt64 = 10_000
 
-  @Test(arguments: 0..<2)
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
   func valueModelsAreDeliveredInTheReferenceOrderOnGeneratedGraphs(batch: UInt64) async {
     var deliveries = 0
     await forEachGraph(in: batch) { graph, store in
@@ -33,7 +34,7 @@ struct ValueModelDifferentialTests {
     #expect(deliveries > 0)
   }
 
-  @Test(arguments: 0..<2)
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
   func eachValueModelHoldsWhatTheReferencePredictsAfterADispatchOnGeneratedGraphs(
     batch: UInt64
   ) async {
@@ -63,7 +64,7 @@ struct ValueModelDifferentialTests {
     #expect(coverage.unchangedCopies > 0)
   }
 
-  @Test(arguments: 0..<2)
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
   func copiesTakenBeforeADispatchAreUnchangedOnGeneratedGraphs(batch: UInt64) async {
     var comparedCopies = 0
     var changedOriginals = 0
@@ -92,7 +93,7 @@ struct ValueModelDifferentialTests {
     #expect(changedOriginals > 0)
   }
 
-  @Test(arguments: 0..<2)
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
   func recipientsListTheReferenceOrderOfValueAndClassModelsOnGeneratedGraphs(
     batch: UInt64
   ) async {
@@ -117,7 +118,7 @@ struct ValueModelDifferentialTests {
     #expect(valueRecipients > 0)
   }
 
-  @Test(arguments: 0..<2)
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
   func valueModelsThatCannotChangeInPlaceAreNotReducedButTheirClassModelsAreOnGeneratedGraphs(
     batch: UInt64
   ) async {

@@ -122,9 +122,10 @@ struct ValueModelsArticleTests {
       let reports = places.map { model, holder in
         "SwiftReduce: the value model SwiftReduceTests.\(model) held in a \(holder) is not "
           + "reduced: it is held where it cannot be changed in place (a `let`, a `Set` element, "
-          + "an enum's payload or an existential such as `Any`). Hold it in a `var` of a class "
-          + "or value model, an Array, a ContiguousArray, a Dictionary's values, an Optional or "
-          + "a tuple (reported once per type and place in debug builds)\n"
+          + "a dictionary's keys or values view, an enum's payload or an existential such as "
+          + "`Any`). Hold it in a `var` of a class or value model, an Array, a ContiguousArray, "
+          + "an ArraySlice, a Dictionary's values, an Optional or a tuple (reported once per "
+          + "type and place in debug builds)\n"
       }
       expectText(message, reports.joined())
     }

@@ -200,6 +200,7 @@ struct SessionTests {
                              the cursor
               Up Down        go through the lines
                              typed before
+              Ctrl-L         draw the screen again
               Ctrl-D         leave, on an empty line
             Controls:
               [1] text field "Enter Name"

@@ -13,7 +13,10 @@ struct MoviesView: View {
       }
       // Not in the seed: why the last change did nothing, and what a row does.
       if let notice = store.favoriteMovies.notice {
-        Text(notice)
+        Text(notice).wrapping()
+      }
+      if let notice = store.favoriteMovies.fileNotice {
+        Text(notice).wrapping()
       }
       if !store.favoriteMovies.movies.isEmpty {
         Text("Type a row's number to remove it;\nundo brings it back.")

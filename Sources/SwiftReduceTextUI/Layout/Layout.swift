@@ -29,7 +29,7 @@ enum Layout {
   /// The width `node` takes when nothing limits it.
   static func naturalWidth(of node: Node) -> Int {
     switch node {
-    case .text(let text):
+    case .text(let text), .wrappingText(let text):
       return text.split(separator: "\n", omittingEmptySubsequences: false)
         .map { Cells.width(of: $0) }.max() ?? 0
     case .textField(let number, let title, let value):
@@ -62,6 +62,9 @@ enum Layout {
     case .text(let text):
       return text.split(separator: "\n", omittingEmptySubsequences: false)
         .map { Cells.truncate(String($0), to: width) }
+    case .wrappingText(let text):
+      return text.split(separator: "\n", omittingEmptySubsequences: false)
+        .flatMap { Cells.wrap(String($0), to: width) }
     case .textField(let number, let title, let value):
       let parts = fieldParts(number: number, title: title)
       return [framed(parts[0], value, parts[1], width: width)]

@@ -3,6 +3,8 @@
 /// Controls carry the number they were given in reading order.
 indirect enum Node {
   case text(String)
+  /// Text whose long lines wrap at spaces rather than being cut.
+  case wrappingText(String)
   case textField(number: Int, title: String, value: String)
   case button(number: Int, title: String)
   case tappable(number: Int, content: Node)

@@ -38,11 +38,17 @@ public struct Command: Sendable {
     case dispatch([any Action], message: String? = nil)
     /// Changes nothing and explains why in one line.
     case refuse(String)
+    /// Changes nothing but calls `onChange`, as a command that saves does;
+    /// `message` is shown under the next screen when `onChange` succeeds.
+    case keep(message: String)
   }
 
   let name: String
   let usage: String
   let help: String
+  /// Whether the paged list starts again at its first row after the
+  /// command, as after a new search or order.
+  let showsFirstRow: Bool
   let perform: @Sendable @MainActor (String) -> Outcome
 
   /// Creates a command.
@@ -51,14 +57,17 @@ public struct Command: Sendable {
   ///   - name: What the line starts with, such as `sort` or `/`.
   ///   - usage: How `help` shows it, such as `sort views|title`.
   ///   - help: What `help` says it does.
+  ///   - showsFirstRow: Whether a long list shows its first page again
+  ///     when the command dispatches, as after a new search or order.
   ///   - perform: Given the argument, what to do.
   public init(
-    name: String, usage: String, help: String,
+    name: String, usage: String, help: String, showsFirstRow: Bool = false,
     perform: @escaping @Sendable @MainActor (_ argument: String) -> Outcome
   ) {
     self.name = name.lowercased()
     self.usage = usage
     self.help = help
+    self.showsFirstRow = showsFirstRow
     self.perform = perform
   }
 

@@ -44,6 +44,9 @@ struct LineEditor {
   private var width = 80
   /// The bytes read but not yet acted on.
   private var pending: [UInt8] = []
+  /// The bytes typed past ``LineReader/limit`` and dropped: the line is
+  /// then refused when entered, with its length, as a piped line is.
+  private var droppedByteCount = 0
 
   /// The lines entered, oldest first, and the one shown while going through them.
   private var history: [String] = []
@@ -229,6 +232,8 @@ struct LineEditor {
     case .text(let typed):
       let limit = LineReader.limit - String(text).utf8.count
       guard typed.utf8.count <= limit else {
+        // Kept out of the line, and said when it is entered.
+        droppedByteCount += typed.utf8.count
         write("\u{07}")
         return nil
       }
@@ -258,6 +263,7 @@ struct LineEditor {
     case .killToStart:
       text.removeSubrange(..<cursor)
       cursor = 0
+      if text.isEmpty { droppedByteCount = 0 }
     case .killToEnd:
       text.removeSubrange(cursor...)
     case .killWord:
@@ -270,11 +276,14 @@ struct LineEditor {
       moveInHistory(up: key == .up)
     case .enter:
       let line = String(text)
+      let dropped = droppedByteCount
+      droppedByteCount = 0
       if !line.isEmpty && history.last != line { history.append(line) }
       historyIndex = history.count
       text = []
       cursor = 0
       scroll = 0
+      if dropped > 0 { return .line(.tooLong(byteCount: line.utf8.count + dropped)) }
       // The runner draws what follows: a new screen, or the prompt again.
       return .line(.bytes(Array(line.utf8)))
     case .redraw:

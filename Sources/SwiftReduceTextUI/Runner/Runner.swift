@@ -16,7 +16,8 @@ import SwiftReduce
 ///   `g N` its page `N`;
 /// - the app's own ``Command``s, such as `sort views`;
 /// - `help` lists the commands and the controls of the screen, wrapped to
-///   its width;
+///   its width; on a terminal too short for it, a page at a time (`help 2`
+///   for the next), each shown alone;
 /// - `quit`, `q`, `exit`, or the end of the input, leaves.
 ///
 /// Commands are read in any case (`Undo`, `QUIT`).
@@ -29,9 +30,11 @@ import SwiftReduce
 /// until it succeeds.
 ///
 /// On a terminal the screen is cleared and redrawn at the terminal's size,
-/// again when the terminal is resized; the first ``List`` made from a
-/// collection shows a page of rows that fits, with the rest of the screen
-/// kept in sight; and lines are typed with a line editor (see the
+/// again when the terminal is resized and when the program continues after
+/// a stop (Ctrl-Z, then `fg`); the first ``List`` made from a collection
+/// shows a page of rows that fits, with the rest of the screen and a line
+/// for a message kept in sight, the same rows whatever the message; and
+/// lines are typed with a line editor (see the
 /// SwiftReduceTextUI documentation for its keys). When the input or the
 /// output is not a terminal, each screen is printed whole after the previous
 /// one at the width in `COLUMNS` (80 when unset), with no escape codes, and
@@ -205,7 +208,11 @@ public final class Runner<Root: Reducer, Content: View> {
           case .redraw:
             loop.show(size: size(), force: true)
           case .line(let line):
-            guard loop.handle(line) else { return }
+            guard loop.handle(line) else {
+              // The shell's prompt comes on a line of its own.
+              write("\r\n")
+              return
+            }
             loop.show(size: size(), force: false, afterLine: true)
           }
           next = loop.editor.nextEvent()
@@ -301,7 +308,17 @@ public final class Runner<Root: Reducer, Content: View> {
           ? text.split(separator: "\n", omittingEmptySubsequences: false)
             .flatMap { Cells.wrap(String($0), to: width) } : [text]
       }
-      var frame = session.render(width: width, height: height, reserved: under.count + 1) + "\n"
+      // A page holds as many rows with no message or a one-line one, so
+      // `g N` and the page count do not change with the message; a longer
+      // message shows fewer rows of the same page.
+      // A message taller than half the screen, such as a page of help, is
+      // shown alone; the screen is still rendered, as without a message,
+      // for its controls and to be told of changes.
+      let alone = interactive && height.map { 2 * (under.count + 1) > $0 } ?? false
+      let screen = session.render(
+        width: width, height: height, reserved: alone ? 2 : max(under.count, 1) + 1)
+      if alone { return under.map { $0 + "\n" }.joined() }
+      var frame = screen + "\n"
       for line in under { frame += line + "\n" }
       return frame
     }

@@ -85,7 +85,7 @@ extension Node {
     case .tappable(let number, let content):
       .tappable(number: number, content: content.keepingPageRows(count))
     case .padding(let cells, let content): .padding(cells, content.keepingPageRows(count))
-    case .text, .textField, .button, .spacer, .divider: self
+    case .text, .wrappingText, .textField, .button, .spacer, .divider: self
     }
   }
 }

@@ -22,12 +22,18 @@ final class Session<Root: Reducer, Content: View> {
   private var controls: [Control] = []
   /// The width of the last screen rendered, which messages are wrapped to.
   private var width = 80
+  /// The height of the last screen rendered, which help is paged to; `nil`
+  /// when the output is not a terminal.
+  private var height: Int?
   /// The index of the first row of the paged list to show.
   private var firstRow = 0
   /// The row the paged list asked to bring into view at the last screen.
   private var lastRevealed: AnyHashable?
   /// The rows of the paged list the last screen showed, and how many it has.
   private var pagedList: BuildContext.PagedList?
+  /// How many rows a page of the paged list holds under a one-line message:
+  /// what `g N` and the page count go by, whatever the message.
+  private var rowsPerPage = 1
 
   /// Why the last change could not be kept (the error `onChange` threw),
   /// until a later call succeeds.
@@ -73,7 +79,7 @@ final class Session<Root: Reducer, Content: View> {
         if let height {
           Screen(
             content(), width: width, height: height, reserved: reserved, first: first,
-            lastRevealed: lastRevealed, rowsPerPage: pagedList?.pageSize)
+            lastRevealed: lastRevealed, rowsPerPage: pagedList.map { _ in rowsPerPage })
         } else {
           Screen(content(), width: width)
         }
@@ -97,9 +103,12 @@ final class Session<Root: Reducer, Content: View> {
     }
     controls = screen.controls
     pagedList = screen.pagedList
+    // The rows a longer message took are the page's still.
+    if let list = screen.pagedList { rowsPerPage = max(list.pageSize + max(reserved - 2, 0), 1) }
     firstRow = screen.pagedList?.shown.lowerBound ?? 0
     lastRevealed = screen.pagedList?.revealed
     self.width = width
+    self.height = height
     return screen.text
   }
 
@@ -126,7 +135,7 @@ final class Session<Root: Reducer, Content: View> {
     case "":
       return .proceed(message: "The line is empty: type a control number, help or quit.")
     case "help", "?":
-      return .proceed(message: help)
+      return .proceed(message: help(page: 1))
     case "quit", "q", "exit":
       return .quit
     case "undo" where history != nil:
@@ -137,6 +146,9 @@ final class Session<Root: Reducer, Content: View> {
       return .proceed(message: turnPage(forward: trimmed.lowercased() == "n"))
     default:
       break
+    }
+    if trimmed.lowercased().hasPrefix("help "), let page = Int(trimmed.dropFirst(5)) {
+      return .proceed(message: help(page: page))
     }
     if let page = Self.pageNumber(trimmed) {
       return .proceed(message: go(toPage: page))
@@ -220,7 +232,9 @@ final class Session<Root: Reducer, Content: View> {
       unsavedChangeCount = 0
     } catch {
       unsavedChange = String(describing: error)
-      unsavedChangeCount += 1
+      // With a history, the steps between what is kept and the screen:
+      // an undo of a step not kept takes it off the count.
+      unsavedChangeCount = history.map { max($0.unkeptStepCount, 1) } ?? unsavedChangeCount + 1
     }
   }
 
@@ -229,7 +243,14 @@ final class Session<Root: Reducer, Content: View> {
     switch command.perform(argument) {
     case .refuse(let message):
       return .proceed(message: message)
+    case .keep(let message):
+      keepChange()
+      return .proceed(message: unsavedChange == nil ? message : nil)
     case .dispatch(let actions, let message):
+      if command.showsFirstRow {
+        firstRow = 0
+        lastRevealed = nil
+      }
       let step = { for action in actions { self.store.dispatch(action) } }
       var changed = true
       if let history {
@@ -271,7 +292,7 @@ final class Session<Root: Reducer, Content: View> {
       firstRow = list.shown.upperBound
     } else {
       guard list.shown.lowerBound > 0 else { return "This is the first page." }
-      firstRow = max(list.shown.lowerBound - list.pageSize, 0)
+      firstRow = max(list.shown.lowerBound - rowsPerPage, 0)
     }
     return nil
   }
@@ -287,7 +308,7 @@ final class Session<Root: Reducer, Content: View> {
     guard let list = pagedList, list.shown.count < list.total else {
       return "The whole list is on the screen; g N goes to page N when it is longer."
     }
-    let pageSize = max(list.pageSize, 1)
+    let pageSize = rowsPerPage
     let pages = (list.total + pageSize - 1) / pageSize
     guard let number = Int(page), (1...pages).contains(number) else {
       return page.isEmpty
@@ -327,6 +348,7 @@ final class Session<Root: Reducer, Content: View> {
       ("Ctrl-U Ctrl-K", "delete to the start or to the end"),
       ("Ctrl-W", "delete the word before the cursor"),
       ("Up Down", "go through the lines typed before"),
+      ("Ctrl-L", "draw the screen again"),
       ("Ctrl-D", "leave, on an empty line"),
     ]
     var lines = ["Commands:"]
@@ -353,6 +375,24 @@ final class Session<Root: Reducer, Content: View> {
         description, to: width, firstPrefix: "  [\(index + 1)]", column: "  [\(index + 1)] ".count)
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Page `page` of ``help``, when the screen has a height it does not fit
+  /// in: as many lines as leave room for the prompt and a line saying how
+  /// to see the others.
+  func help(page: Int) -> String {
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let height, lines.count + 1 > height else {
+      return page == 1 ? help : "Help has one page: type help."
+    }
+    let perPage = max(height - 2, 1)
+    let pages = (lines.count + perPage - 1) / perPage
+    guard (1...pages).contains(page) else { return "Help has pages 1 to \(pages)." }
+    var shown = Array(lines.dropFirst((page - 1) * perPage).prefix(perPage))
+    // Every page as tall, so that each is shown alone, its line at the foot.
+    shown += Array(repeating: "", count: perPage - shown.count)
+    let next = page < pages ? "help \(page + 1) for the next" : "help for the first"
+    return (shown + ["(Help, page \(page) of \(pages): \(next).)"]).joined(separator: "\n")
   }
 
   // MARK: - Running handlers

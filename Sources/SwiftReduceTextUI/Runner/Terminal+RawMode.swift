@@ -77,6 +77,15 @@ extension Terminal {
       var byte: UInt8 = 1
       _ = write(wakeWriteEnd, &byte, 1)
     }
+    // Continued after a stop (Ctrl-Z then fg, or SIGSTOP then SIGCONT):
+    // raw mode again, and the screen drawn again, whichever thread the
+    // signal came to.
+    install(SIGCONT) { _ in
+      tcsetattr(STDIN_FILENO, TCSANOW, rawAttributes)
+      redrawPending = 1
+      var byte: UInt8 = 1
+      _ = write(wakeWriteEnd, &byte, 1)
+    }
     // A program started by another may inherit these signals blocked.
     var handled = sigset_t()
     sigemptyset(&handled)
@@ -89,7 +98,7 @@ extension Terminal {
   /// Restores the mode the terminal had before ``enterRawMode()`` and the
   /// default actions of the signals it handled.
   static func leaveRawMode() {
-    for signal in endingSignals + [SIGTSTP, SIGWINCH] {
+    for signal in endingSignals + [SIGTSTP, SIGCONT, SIGWINCH] {
       resetToDefault(signal)
     }
     tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)

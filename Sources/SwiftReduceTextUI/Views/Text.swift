@@ -15,6 +15,7 @@
 /// ```
 public struct Text: View {
   let content: String
+  private var wraps = false
 
   /// Creates a view that shows a string.
   ///
@@ -22,10 +23,19 @@ public struct Text: View {
   public init(_ content: String) {
     self.content = content
   }
+
+  /// This text with its long lines wrapped at spaces to the width it is
+  /// given, rather than cut, as for a message that must be read whole.
+  public func wrapping() -> Text {
+    var text = self
+    text.wraps = true
+    return text
+  }
 }
 
 extension Text: PrimitiveView {
   func makeNodes(in context: BuildContext) -> [Node] {
-    [.text(Cells.sanitize(content, keepingLineBreaks: true))]
+    let text = Cells.sanitize(content, keepingLineBreaks: true)
+    return [wraps ? .wrappingText(text) : .text(text)]
   }
 }

@@ -13,6 +13,8 @@ final class TerminalSession {
   private let slave: Int32
   private let process: Process
   private var screen: TerminalScreen
+  private var rows: Int
+  private var columns: Int
 
   init(_ arguments: [String], rows: Int = 24, columns: Int = 60) throws {
     // posix_openpt, unlockpt and ptsname, by the Linux calls they are made of.
@@ -26,6 +28,8 @@ final class TerminalSession {
     slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
     try #require(slave >= 0)
     screen = TerminalScreen(rows: rows, columns: columns)
+    self.rows = rows
+    self.columns = columns
     process = Process()
     process.executableURL = try movieListExecutable()
     process.arguments = arguments
@@ -67,7 +71,45 @@ final class TerminalSession {
   func resize(rows: Int, columns: Int) {
     setSize(rows: rows, columns: columns)
     screen = TerminalScreen(rows: rows, columns: columns)
+    self.rows = rows
+    self.columns = columns
     kill(process.processIdentifier, SIGWINCH)
+  }
+
+  /// Sends `signal` to the program, without waiting.
+  func send(_ signal: Int32) {
+    kill(process.processIdentifier, signal)
+  }
+
+  /// Waits until the program is stopped, as its `/proc` status says.
+  func waitUntilStopped(timeout: Duration = .seconds(20)) throws {
+    let deadline = ContinuousClock.now + timeout
+    let path = "/proc/\(process.processIdentifier)/stat"
+    while true {
+      // The state follows the command name, which is in parentheses.
+      let status = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      if let end = status.lastIndex(of: ")"),
+        status[end...].dropFirst().drop(while: { $0 == " " }).first == "T"
+      {
+        return
+      }
+      try #require(ContinuousClock.now < deadline, "the program never stopped: \(status)")
+      usleep(10_000)
+    }
+  }
+
+  /// Forgets what the screen shows, so that only what is drawn after is seen.
+  func forgetScreen() {
+    readAvailable()
+    screen = TerminalScreen(rows: rows, columns: columns)
+  }
+
+  /// Where the cursor is once the program has ended, as (row, column) from 0.
+  func cursorAfterExit() -> (row: Int, column: Int) {
+    process.waitUntilExit()
+    var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    while poll(&poller, 1, 0) > 0 && poller.revents & Int16(POLLIN) != 0 { readAvailable() }
+    return screen.cursor
   }
 
   /// Sends `signal` to the program and waits for it to end.
