@@ -47,9 +47,9 @@ enum ElementIdentity {
   ///
   /// With `atEnds` (arrays), the equal elements at both ends are matched by
   /// position first; the rest are matched by identity, in order. A new
-  /// element matched with none, standing where an old element matched with
-  /// none stood, is that element changed in place when `positionsChangeInPlace`;
-  /// otherwise it was added, and is not visited. Where elements with one identity were visited and not
+  /// element matched with none was added, and is not visited: an element
+  /// without an id that other code changed after the walk visited it looks
+  /// added, and is visited again. Where elements with one identity were visited and not
   /// visited alike, the walk cannot tell which is which: it counts them all
   /// visited, and says so.
   ///
@@ -59,12 +59,9 @@ enum ElementIdentity {
   ///   - active: The position of the element it is in, `-1` for none.
   ///   - new: The identities of the elements the owner holds now.
   ///   - atEnds: Whether equal elements at both ends are matched by position first.
-  ///   - positionsChangeInPlace: Whether a new element like no old one, standing where an
-  ///     old element like no new one stood, is that element changed (not for ids).
   /// - Returns: Which new elements were visited, and where the active one went.
   static func match(
-    old: [AnyHashable], visited: [Bool], active: Int, new: [AnyHashable], atEnds: Bool,
-    positionsChangeInPlace: Bool
+    old: [AnyHashable], visited: [Bool], active: Int, new: [AnyHashable], atEnds: Bool
   ) -> Match {
     var result = Match(
       visited: Array(repeating: false, count: new.count), active: -1, isAmbiguous: false)
@@ -107,7 +104,6 @@ enum ElementIdentity {
       waiting[old[position], default: []].append(position)
     }
     var taken: [AnyHashable: Int] = [:]
-    var pairedOld = Array(repeating: false, count: old.count)
     var unpaired: [Int] = []
     for position in prefix..<(new.count - suffix) {
       let identity = new[position]
@@ -117,22 +113,12 @@ enum ElementIdentity {
         continue
       }
       taken[identity] = next + 1
-      pairedOld[positions[next]] = true
       pair(old: positions[next], new: position)
     }
-    for position in unpaired {
-      // An element like no old one, where an element like no new one stood: the same
-      // element, changed in place; unless elements have ids, which say it is another.
-      if positionsChangeInPlace, position < old.count - suffix, position >= prefix,
-        !pairedOld[position]
-      {
-        pairedOld[position] = true
-        pair(old: position, new: position)
-      } else if ambiguous.contains(new[position]) {
-        // Added, but like elements the walk cannot tell apart.
-        result.visited[position] = true
-        result.isAmbiguous = true
-      }
+    for position in unpaired where ambiguous.contains(new[position]) {
+      // Added, but like elements the walk cannot tell apart.
+      result.visited[position] = true
+      result.isAmbiguous = true
     }
     return result
   }

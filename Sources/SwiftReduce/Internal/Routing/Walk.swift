@@ -1108,8 +1108,7 @@ struct Walk: ~Copyable {
           elementPlan)
       }
     let matched = ElementIdentity.match(
-      old: old, visited: oldVisited, active: run.active, new: new, atEnds: !isDictionary,
-      positionsChangeInPlace: !isDictionary && !(elementPlan.type is any Identifiable.Type))
+      old: old, visited: oldVisited, active: run.active, new: new, atEnds: !isDictionary)
     runs[index].next = 0
     runs[index].visited = matched.visited
     runs[index].active = matched.active
