@@ -9,6 +9,9 @@ enum Frame {
   case model(UnsafeRawPointer, Unmanaged<ModelPlan>, Origin)
   /// A field that held no object when its owner was read: read it when reached.
   case emptyField(Origin)
+  /// An array of object references, `stride` bytes apart, that was empty when its
+  /// owner was read: read it when reached.
+  case emptyObjects(Origin, stride: Int)
   /// The remaining elements of an array of object references, in the walk's object runs.
   case objects(index: Int)
   /// A value that may hold models, kept in the walk's value list at `index`.

@@ -39,6 +39,12 @@ struct Origin: Equatable {
     Origin(bits: UInt(source) << 3 | 2)
   }
 
+  /// The field address, for a field of a class instance; checked first, as the common case.
+  @inline(__always)
+  var fieldAddress: UnsafeRawPointer? {
+    bits & 0b111 == 0 ? UnsafeRawPointer(bitPattern: bits) : nil
+  }
+
   enum Kind {
     case none
     case field(UnsafeRawPointer)
@@ -112,8 +118,9 @@ struct PlaceRun {
   /// The position of the element whose models the walk is visiting; `-1`
   /// before the first and after that element was removed.
   var active = -1
-  /// After the collection changed, the positions the walk has visited already.
-  var visited: [Bool] = []
+  /// After the collection changed, the positions the walk has visited already,
+  /// in the walk's list of marks at this index; `-1` before any change.
+  var visited = -1
   /// Whether the collection is gone, with the value that held it.
   var isGone = false
 }
@@ -143,6 +150,17 @@ struct ObjectRun {
   var count: Int
   let stride: Int
   let origin: Origin
+  /// The field holding the array, when it is a class instance's: checked directly.
+  let field: UnsafeRawPointer?
+
+  init(storage: UnsafeRawPointer, count: Int, stride: Int, origin: Origin) {
+    self.storage = storage
+    self.next = 0
+    self.count = count
+    self.stride = stride
+    self.origin = origin
+    self.field = origin.fieldAddress
+  }
 }
 
 /// A field whose value the walk copied out: its bytes then, to tell whether it changed.

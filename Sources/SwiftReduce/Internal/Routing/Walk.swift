@@ -109,6 +109,8 @@ struct Walk: ~Copyable {
   private var lists:
     [(elements: ElementPlaces, keys: [Any], keysHoldModels: Bool, type: Any.Type)] =
       []
+  /// Which positions of a changed collection the walk visited, for each ``PlaceRun``.
+  private var visitedMarks: [[Bool]] = []
   /// Scratch for ``resolve(_:)``: the anchors between a place and its owner.
   private var chain: [Int] = []
   /// Whether value models' paths are kept: only when collecting.
@@ -215,6 +217,16 @@ struct Walk: ~Copyable {
         }
       case let .objects(index):
         nextObject(index)
+      case let .emptyObjects(origin, stride):
+        // Elements added since are visited like those of any array.
+        guard let field = location(of: origin) else { continue }
+        let storage = Reflection.arrayStorage(at: field)
+        let count = Reflection.arrayCount(storage: storage)
+        guard count > 0 else { continue }
+        retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
+        objectRuns.append(
+          ObjectRun(storage: storage, count: count, stride: stride, origin: origin))
+        nextObject(objectRuns.count - 1)
       case let .value(index):
         let entry = values[index]
         if isCurrent(source: entry.source) { read(entry.value, entry.plan, source: entry.source) }
@@ -374,6 +386,12 @@ struct Walk: ~Copyable {
   /// holding it is gone.
   @inline(__always)
   private mutating func isCurrent(_ run: inout ObjectRun) -> Bool {
+    if let field = run.field, Reflection.arrayStorage(at: field) == run.storage { return true }
+    return isCurrentAfterChecking(&run)
+  }
+
+  /// ``isCurrent(_:)`` for an array that changed, or was not read from a class instance.
+  private mutating func isCurrentAfterChecking(_ run: inout ObjectRun) -> Bool {
     let address: UnsafeRawPointer
     switch run.origin.kind {
     case .none:
@@ -393,8 +411,8 @@ struct Walk: ~Copyable {
     // and new, are reduced once each.
     retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
     run = ObjectRun(
-      storage: storage, next: 0, count: Reflection.arrayCount(storage: storage),
-      stride: run.stride, origin: run.origin)
+      storage: storage, count: Reflection.arrayCount(storage: storage), stride: run.stride,
+      origin: run.origin)
     return true
   }
 
@@ -417,6 +435,17 @@ struct Walk: ~Copyable {
   /// field now holds something else, that is pushed in its place.
   @inline(__always)
   private mutating func isStillThere(_ object: UnsafeRawPointer, _ origin: Origin) -> Bool {
+    if let field = origin.fieldAddress, Reflection.objectAddress(at: field) == object {
+      return true
+    }
+    return isStillThereAfterChecking(object, origin)
+  }
+
+  /// ``isStillThere(_:_:)`` for a model whose field changed, or that was not read from a
+  /// class instance.
+  private mutating func isStillThereAfterChecking(
+    _ object: UnsafeRawPointer, _ origin: Origin
+  ) -> Bool {
     let field: UnsafeRawPointer
     switch origin.kind {
     case .none:
@@ -540,13 +569,16 @@ struct Walk: ~Copyable {
       case let .objectArray(offset, stride):
         let storage = Reflection.arrayStorage(at: base + offset)
         let count = Reflection.arrayCount(storage: storage)
-        // An empty array is pushed too, unless copied: elements may be added to it
-        // before the walk gets to it.
-        if count == 0, case .copy = container { continue }
+        guard count > 0 else {
+          // Elements may be added before the walk gets to it, unless it is a copy.
+          if case .copy = container { continue }
+          stack.append(.emptyObjects(origin(offset, at: base, in: container), stride: stride))
+          continue
+        }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
         objectRuns.append(
           ObjectRun(
-            storage: storage, next: 0, count: count, stride: stride,
+            storage: storage, count: count, stride: stride,
             origin: origin(offset, at: base, in: container)))
         stack.append(.objects(index: objectRuns.count - 1))
       case let .value(offset, plan):
@@ -873,9 +905,10 @@ struct Walk: ~Copyable {
     // The element the walk was in is done, with everything it holds.
     runs[index].active = -1
     var position = runs[index].next
-    let hasVisited = !runs[index].visited.isEmpty
+    let marks = runs[index].visited
+    let hasVisited = marks >= 0
     if hasVisited {
-      while position < runs[index].count, runs[index].visited[position] { position += 1 }
+      while position < runs[index].count, visitedMarks[marks][position] { position += 1 }
     }
     guard position < runs[index].count else {
       runs[index].next = position
@@ -890,7 +923,7 @@ struct Walk: ~Copyable {
     }
     runs[index].next = position + 1
     runs[index].active = position
-    if hasVisited { runs[index].visited[position] = true }
+    if hasVisited { visitedMarks[marks][position] = true }
     stack.append(.placeRun(index: index))
     let run = runs[index]
     let step: PathStep
@@ -1085,7 +1118,7 @@ struct Walk: ~Copyable {
           of: elementPlan.access.load(from: self.address(of: $0, in: run)), elementPlan)
       }
     let oldVisited = (0..<run.count).map {
-      run.visited.isEmpty ? $0 < run.next : run.visited[$0]
+      run.visited < 0 ? $0 < run.next : visitedMarks[run.visited][$0]
     }
     // What the owner holds now.
     let size = collectionPlan._withUnsafeGuaranteedRef { $0.access.size }
@@ -1110,7 +1143,8 @@ struct Walk: ~Copyable {
     let matched = ElementIdentity.match(
       old: old, visited: oldVisited, active: run.active, new: new, atEnds: !isDictionary)
     runs[index].next = 0
-    runs[index].visited = matched.visited
+    visitedMarks.append(matched.visited)
+    runs[index].visited = visitedMarks.count - 1
     runs[index].active = matched.active
     if matched.isAmbiguous, case .deliver = mode {
       indistinct.append(
