@@ -1,5 +1,4 @@
 import SwiftReduce
-import Synchronization
 
 /// A clock that stands still until a test advances it, for effects that sleep.
 ///
@@ -30,7 +29,6 @@ import Synchronization
 /// effect start, send or end and no sleeper come or go, and every effect of
 /// the stores given this clock is asleep on it. An effect that waits on
 /// something else, such as a real network request, is given a hundred hops.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class TestClock: Clock, Sendable {
   /// A point in a test clock's time: how far the clock has been advanced.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -84,7 +82,7 @@ public final class TestClock: Clock, Sendable {
     var events = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// How many hops in a row must see nothing happen for effects, all asleep, to count as idle.
   private static let quietHops = 3
