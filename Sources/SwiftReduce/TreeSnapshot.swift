@@ -107,8 +107,12 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
   ///   + 1
   /// ```
   ///
+  /// Values of an `Equatable` type that holds no model are compared by
+  /// `==`; see ``TreeDifference``.
+  ///
   /// - Parameter old: The earlier snapshot.
   /// - Returns: Every changed value with its path from the root, in tree order.
+  @MainActor
   public func difference(from old: TreeSnapshot) -> TreeDifference {
     TreeDifference(from: old.lines, to: lines)
   }

@@ -225,7 +225,9 @@ struct SnapshotBuilder {
     }
     switch plans.presentation(of: plan) {
     case let .text(formatter):
-      appendLine(label: field.name, text: formatter.text(at: address))
+      appendLine(
+        label: field.name, text: formatter.text(at: address),
+        kept: plans.equality(of: plan)?.keep(at: address))
     case .registrar:
       return
     case .untraversed:
@@ -240,8 +242,13 @@ struct SnapshotBuilder {
     switch plans.presentation(of: plan) {
     case let .text(formatter):
       var text = ""
-      plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
-      appendLine(label: label, text: text)
+      var kept: (any KeptValue)?
+      let equality = plans.equality(of: plan)
+      plan.access.withBytes(of: value) {
+        text = formatter.text(at: $0)
+        kept = equality?.keep(at: $0)
+      }
+      appendLine(label: label, text: text, kept: kept)
     case .model, .object:
       recordObject(value as AnyObject, label: label)
     case .fields:
@@ -249,7 +256,7 @@ struct SnapshotBuilder {
         recordRuntimeChildren(of: value, plan, label: label)
         return
       }
-      let line = open(label: label, text: plan.name, kind: .node)
+      let line = open(label: label, text: plan.name, kind: .node, kept: keep(value, plan))
       push(ValuesFrame(line: line, value: value, plan: plan, fields: fields))
     case let .optional(optionalType):
       guard let wrapped = optionalType.unwrap(value) else {
@@ -258,7 +265,7 @@ struct SnapshotBuilder {
       }
       recordValue(wrapped, plans.plan(for: type(of: wrapped)), label: label)
     case let .collection(collectionType):
-      recordElements(of: value, collectionType, label: label)
+      recordElements(of: value, collectionType, label: label, kept: keep(value, plan))
     case .enumeration:
       recordEnumeration(value, plan, label: label)
     case .runtimeChildren:
@@ -332,14 +339,15 @@ struct SnapshotBuilder {
   /// Records an enum value with payloads: on one line when no model can be
   /// inside, else the case with its payload below it.
   private mutating func recordEnumeration(_ value: Any, _ plan: TypePlan, label: String) {
+    // On one line, the case holds no model: compared by `==` if the enum is `Equatable`.
     guard Reflection.childCount(of: value, as: plan.type) > 0 else {
-      appendLine(label: label, text: oneLineText(of: value, plan))
+      appendLine(label: label, text: oneLineText(of: value, plan), kept: keep(value, plan))
       return
     }
     let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
     let payloadPlan = plans.plan(for: type(of: payload.value))
     guard payloadPlan.mayHoldModels else {
-      appendLine(label: label, text: oneLineText(of: value, plan))
+      appendLine(label: label, text: oneLineText(of: value, plan), kept: keep(value, plan))
       return
     }
     let line = open(label: label, text: "." + payload.name, kind: .node)
@@ -365,7 +373,8 @@ struct SnapshotBuilder {
   /// labelled by index; dictionaries in the order of their keys' text; sets
   /// in the order of their elements' text.
   private mutating func recordElements(
-    of value: Any, _ collectionType: any StandardCollection.Type, label: String
+    of value: Any, _ collectionType: any StandardCollection.Type, label: String,
+    kept: (any KeptValue)?
   ) {
     var values = collectionType.elements(of: value)
     let count = values.count
@@ -402,7 +411,7 @@ struct SnapshotBuilder {
       values = values.map { (text: sortingText(of: $0, elementPlan), element: $0) }
         .sorted { $0.text < $1.text }.map(\.element)
     }
-    let line = open(label: label, text: header, kind: .collection)
+    let line = open(label: label, text: header, kind: .collection, kept: kept)
     push(ValuesFrame(line: line, values: values, labels: labels))
   }
 
@@ -470,20 +479,60 @@ struct SnapshotBuilder {
     }
   }
 
+  // MARK: - Parts of a value
+
+  /// The lines showing what `value` holds, for a value whose own line does
+  /// not tell it apart from another: a struct or tuple property by property,
+  /// an enum's case with its payload; `nil` when nothing more can be shown.
+  ///
+  /// Two values that print alike but are not equal are compared by these
+  /// lines, so that a difference is shown where it is.
+  static func linesShowingParts(of value: Any) -> [SnapshotLine]? {
+    var builder = SnapshotBuilder()
+    let plan = builder.plans.plan(for: type(of: value))
+    switch Reflection.kind(of: plan.type) {
+    case .struct, .tuple:
+      guard let fields = builder.plans.fields(of: plan), !fields.isEmpty else { return nil }
+      let line = builder.open(label: "", text: plan.name, kind: .node)
+      builder.push(ValuesFrame(line: line, value: value, plan: plan, fields: fields))
+    case .enum:
+      guard Reflection.childCount(of: value, as: plan.type) > 0 else { return nil }
+      let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
+      let line = builder.open(label: "", text: plan.name, kind: .node)
+      builder.push(ValuesFrame(line: line, values: [payload.value], labels: ["." + payload.name]))
+    default:
+      return nil
+    }
+    builder.run()
+    return builder.lines
+  }
+
+  /// A copy of `value` to compare by `==`, if its type is compared so.
+  private func keep(_ value: Any, _ plan: TypePlan) -> (any KeptValue)? {
+    guard let equality = plans.equality(of: plan) else { return nil }
+    var kept: (any KeptValue)?
+    plan.access.withBytes(of: value) { kept = equality.keep(at: $0) }
+    return kept
+  }
+
   // MARK: - Lines
 
   /// Records a line without children.
-  private mutating func appendLine(label: String, text: String) {
+  private mutating func appendLine(label: String, text: String, kept: (any KeptValue)? = nil) {
     lines.append(
       SnapshotLine(
-        label: label, text: text, depth: depth, parent: parent, end: lines.count + 1, kind: .leaf))
+        label: label, text: text, depth: depth, parent: parent, end: lines.count + 1, kind: .leaf,
+        kept: kept))
   }
 
   /// Records a line whose children follow until the matching ``close(_:)``.
-  private mutating func open(label: String, text: String, kind: SnapshotLine.Kind) -> Int {
+  private mutating func open(
+    label: String, text: String, kind: SnapshotLine.Kind, kept: (any KeptValue)? = nil
+  ) -> Int {
     let index = lines.count
     lines.append(
-      SnapshotLine(label: label, text: text, depth: depth, parent: parent, end: index, kind: kind))
+      SnapshotLine(
+        label: label, text: text, depth: depth, parent: parent, end: index, kind: kind, kept: kept))
     parent = index
     depth += 1
     return index

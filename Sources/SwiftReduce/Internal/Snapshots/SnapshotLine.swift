@@ -18,6 +18,21 @@ struct SnapshotLine: Equatable, Sendable {
   /// The index just past this value's last descendant.
   var end: Int
   var kind: Kind
+  /// A copy of the value, for an `Equatable` value whose text may not tell
+  /// it apart (see ``ValueEquality``): compared by `==` instead of by text.
+  var kept: (any KeptValue)? = nil
+
+  static func == (lhs: SnapshotLine, rhs: SnapshotLine) -> Bool {
+    lhs.label == rhs.label && lhs.depth == rhs.depth && lhs.parent == rhs.parent
+      && lhs.end == rhs.end && lhs.kind == rhs.kind && lhs.showsSameValue(as: rhs)
+  }
+
+  /// Whether two lines show the same value: equal by `==` when both keep a
+  /// copy of their value, whatever their text; else the same text.
+  func showsSameValue(as other: SnapshotLine) -> Bool {
+    if let kept, let otherKept = other.kept { return kept.isEqual(to: otherKept) }
+    return kept == nil && other.kept == nil && text == other.text
+  }
 
   /// The path from the root to line `index` of `lines`.
   static func path(toLine index: Int, in lines: [SnapshotLine]) -> String {

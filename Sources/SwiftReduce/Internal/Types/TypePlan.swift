@@ -85,6 +85,11 @@ final class TypePlan {
   @exclusivity(unchecked)
   var placedElementsIfMade: PlacedElements??
 
+  /// How snapshots compare values of the type by `==`, if they do; set by
+  /// ``PlanCache/equality(of:)`` on first use.
+  @exclusivity(unchecked)
+  var equalityIfMade: (any ValueEquality)??
+
   /// The named stored properties; set by ``PlanCache/fields(of:)`` on first use.
   @exclusivity(unchecked)
   var fieldsIfMade: [PlanField]??
