@@ -20,6 +20,7 @@ struct EquatableComparisonTests {
   }
 
   @Test func unequalValuesThatPrintAlikeAreShownByTheirFields() {
+    // The example of the Debugging article.
     let station = WeatherStation()
     let before = TreeSnapshot(station)
     station.temperature.celsius += 0.4
