@@ -30,10 +30,11 @@ enum PlainValues {
     }
   }
 
-  /// Whether the text of a `type` value is the value: equal texts, equal
-  /// values, and unequal texts, unequal values. Snapshots compare these by
-  /// their text and keep no copy; every other `Equatable` value is compared
-  /// by `==` (see ``ValueEquality``).
+  /// Whether the text of a `type` value is the value.
+  ///
+  /// Equal texts, equal values; unequal texts, unequal values. Snapshots
+  /// compare these by their text and keep no copy; every other `Equatable`
+  /// value is compared by `==` (see ``ValueEquality``).
   static func textIsValue(_ type: Any.Type) -> Bool {
     exactTextTypes.contains(ObjectIdentifier(type))
   }

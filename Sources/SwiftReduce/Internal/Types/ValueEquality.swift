@@ -79,9 +79,10 @@ struct FloatingPointKept<Value: FloatingPoint>: KeptValue, @unchecked Sendable {
   }
 }
 
-/// Whether two values are the same bits: the same value, whatever their
-/// type's `==` says (a value that is not equal to itself holds a NaN).
-/// Padding bytes may differ between copies of one value, so this can miss
+/// Whether two values are the same bits.
+///
+/// Then they are the same value, whatever their type's `==` says (a value
+/// that is not equal to itself holds a NaN). Padding bytes may differ between copies of one value, so this can miss
 /// a same value (then `==` alone decides), never take a changed one for it.
 private func isIdentical<Value>(_ first: Value, _ second: Value) -> Bool {
   withUnsafeBytes(of: first) { first in
