@@ -42,6 +42,22 @@ package enum Forecast: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// A rainfall total with the hour it was counted: equal when the totals are,
+/// whatever the hour. Shown property by property.
+package struct Rainfall: Equatable, Sendable {
+  package var millimetres: Int
+  package var countedAt: Int
+
+  package init(millimetres: Int, countedAt: Int) {
+    self.millimetres = millimetres
+    self.countedAt = countedAt
+  }
+
+  package static func == (lhs: Rainfall, rhs: Rainfall) -> Bool {
+    lhs.millimetres == rhs.millimetres
+  }
+}
+
 /// The actions of the weather station.
 package enum WeatherAction: Action, Equatable {
   /// Warms the station's temperature by a fraction of a degree.
@@ -79,6 +95,7 @@ package final class WeatherStation: Reducer {
   package var history = [Temperature(celsius: 17), Temperature(celsius: 19)]
   package var forecast = Forecast.mild(Temperature(celsius: 22))
   package var humidity = 0.5
+  package var rainfall = Rainfall(millimetres: 3, countedAt: 6)
   package var thermostat = Thermostat()
 
   package init() {}

@@ -63,6 +63,24 @@ struct EquatableComparisonTests {
     #expect(after == before)
   }
 
+  @Test func anEquatableValuesOwnEqualityDecidesOverWhatItsPropertiesShow() {
+    let station = WeatherStation()
+    let before = TreeSnapshot(station)
+    station.rainfall.countedAt = 7
+    #expect(TreeSnapshot(station).difference(from: before).isEmpty)
+    station.rainfall.millimetres = 4
+    expectText(
+      TreeSnapshot(station).difference(from: before).description,
+      """
+      rainfall.millimetres
+        - 3
+        + 4
+      rainfall.countedAt
+        - 6
+        + 7
+      """)
+  }
+
   @Test func aNaNThatDidNotChangeIsNoChange() {
     let station = WeatherStation()
     station.humidity = .nan
