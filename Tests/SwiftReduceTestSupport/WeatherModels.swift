@@ -42,8 +42,9 @@ package enum Forecast: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A rainfall total with the hour it was counted: equal when the totals are,
-/// whatever the hour. Shown property by property.
+/// A rainfall total with the hour it was counted.
+///
+/// Two are equal when their totals are, whatever the hour. Shown property by property.
 package struct Rainfall: Equatable, Sendable {
   package var millimetres: Int
   package var countedAt: Int
