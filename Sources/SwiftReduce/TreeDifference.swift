@@ -111,9 +111,9 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
   }
 
   @MainActor
-  init(from old: [SnapshotLine], to new: [SnapshotLine]) {
+  init(from old: TreeSnapshot, to new: TreeSnapshot) {
     var comparison = Comparison(old: old, new: new)
-    if !comparison.alignedMismatches.isEmpty || old.count != new.count {
+    if !comparison.alignedMismatches.isEmpty || old.lines.count != new.lines.count {
       comparison.compareRoots()
     }
     changes = comparison.changes
@@ -147,16 +147,21 @@ private struct Comparison {
 
   let old: [SnapshotLine]
   let new: [SnapshotLine]
+  let oldKept: [any KeptValue]
+  let newKept: [any KeptValue]
   /// The indices, in increasing order, at which `old` and `new` both have a
   /// line and the two lines differ.
   let alignedMismatches: [Int]
   var changes: [TreeDifference.Change] = []
 
-  init(old: [SnapshotLine], new: [SnapshotLine]) {
-    self.old = old
-    self.new = new
+  init(old: TreeSnapshot, new: TreeSnapshot) {
+    self.old = old.lines
+    self.new = new.lines
+    oldKept = old.keptValues
+    newKept = new.keptValues
     var mismatches: [Int] = []
-    for index in 0..<min(old.count, new.count) where old[index] != new[index] {
+    for index in 0..<min(self.old.count, self.new.count)
+    where !self.old[index].isSame(as: self.new[index], oldKept, newKept) {
       mismatches.append(index)
     }
     alignedMismatches = mismatches
@@ -172,7 +177,9 @@ private struct Comparison {
         let before = old[oldIndex]
         let after = new[newIndex]
         // Equal by `==`: no change, whatever the text below them shows.
-        if let oldKept = before.kept, let newKept = after.kept, oldKept.isEqual(to: newKept) {
+        if before.kept >= 0, after.kept >= 0,
+          oldKept[Int(before.kept)].isEqual(to: newKept[Int(after.kept)])
+        {
           continue
         }
         let sameContainer =
@@ -186,7 +193,7 @@ private struct Comparison {
         let newText = Self.text(of: newIndex, in: new)
         if oldText != newText {
           changes.append(.init(path: Self.path(newIndex, new), old: oldText, new: newText))
-        } else if let propertyChanges = Self.propertyChanges(before, after) {
+        } else if let propertyChanges = propertyChanges(before, after) {
           changes.append(
             .init(
               path: Self.path(newIndex, new), old: oldText, new: newText,
@@ -222,7 +229,7 @@ private struct Comparison {
     for offset in 0..<size {
       let before = old[oldIndex + offset]
       let after = new[newIndex + offset]
-      guard before.showsSameValue(as: after), before.label == after.label,
+      guard before.showsSameValue(as: after, oldKept, newKept), before.label == after.label,
         before.kind == after.kind, before.end - oldIndex == after.end - newIndex
       else { return false }
     }
@@ -271,13 +278,13 @@ private struct Comparison {
   ///
   /// A value whose `==` says it differs while every stored property is
   /// equal (a struct holding a NaN) is no change.
-  private static func propertyChanges(_ before: SnapshotLine, _ after: SnapshotLine)
+  private func propertyChanges(_ before: SnapshotLine, _ after: SnapshotLine)
     -> [TreeDifference.Change]?
   {
-    if before.showsSameValue(as: after) { return nil }
-    guard let oldKept = before.kept, let newKept = after.kept,
-      let oldParts = SnapshotBuilder.linesShowingParts(of: oldKept.value),
-      let newParts = SnapshotBuilder.linesShowingParts(of: newKept.value)
+    if before.showsSameValue(as: after, oldKept, newKept) { return nil }
+    guard before.kept >= 0, after.kept >= 0,
+      let oldParts = SnapshotBuilder.snapshotShowingParts(of: oldKept[Int(before.kept)].value),
+      let newParts = SnapshotBuilder.snapshotShowingParts(of: newKept[Int(after.kept)].value)
     else { return [] }
     let changes = TreeDifference(from: oldParts, to: newParts).changes
     return changes.isEmpty ? nil : changes

@@ -16,6 +16,8 @@
 struct SnapshotBuilder {
   private let plans = PlanCache.shared
   private(set) var lines: [SnapshotLine] = []
+  /// The copies of values that lines compare by `==`, in the order of their lines.
+  private(set) var keptValues: [any KeptValue] = []
   private var firstLineOfModel = AddressTable<Int>()
   /// Every model shown, in the order of its first line.
   private(set) var models: [AnyObject] = []
@@ -225,9 +227,8 @@ struct SnapshotBuilder {
     }
     switch plans.presentation(of: plan) {
     case let .text(formatter):
-      appendLine(
-        label: field.name, text: formatter.text(at: address),
-        kept: plans.equality(of: plan)?.keep(at: address))
+      appendLine(label: field.name, text: formatter.text(at: address))
+      if let equality = plans.equality(of: plan) { keep(equality.keep(at: address)) }
     case .registrar:
       return
     case .untraversed:
@@ -242,13 +243,9 @@ struct SnapshotBuilder {
     switch plans.presentation(of: plan) {
     case let .text(formatter):
       var text = ""
-      var kept: (any KeptValue)?
-      let equality = plans.equality(of: plan)
-      plan.access.withBytes(of: value) {
-        text = formatter.text(at: $0)
-        kept = equality?.keep(at: $0)
-      }
-      appendLine(label: label, text: text, kept: kept)
+      plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
+      appendLine(label: label, text: text)
+      keep(value, plan)
     case .model, .object:
       recordObject(value as AnyObject, label: label)
     case .fields:
@@ -256,7 +253,8 @@ struct SnapshotBuilder {
         recordRuntimeChildren(of: value, plan, label: label)
         return
       }
-      let line = open(label: label, text: plan.name, kind: .node, kept: keep(value, plan))
+      let line = open(label: label, text: plan.name, kind: .node)
+      keep(value, plan)
       push(ValuesFrame(line: line, value: value, plan: plan, fields: fields))
     case let .optional(optionalType):
       guard let wrapped = optionalType.unwrap(value) else {
@@ -265,7 +263,7 @@ struct SnapshotBuilder {
       }
       recordValue(wrapped, plans.plan(for: type(of: wrapped)), label: label)
     case let .collection(collectionType):
-      recordElements(of: value, collectionType, label: label, kept: keep(value, plan))
+      recordElements(of: value, collectionType, label: label, plan: plan)
     case .enumeration:
       recordEnumeration(value, plan, label: label)
     case .runtimeChildren:
@@ -341,13 +339,15 @@ struct SnapshotBuilder {
   private mutating func recordEnumeration(_ value: Any, _ plan: TypePlan, label: String) {
     // On one line, the case holds no model: compared by `==` if the enum is `Equatable`.
     guard Reflection.childCount(of: value, as: plan.type) > 0 else {
-      appendLine(label: label, text: oneLineText(of: value, plan), kept: keep(value, plan))
+      appendLine(label: label, text: oneLineText(of: value, plan))
+      keep(value, plan)
       return
     }
     let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
     let payloadPlan = plans.plan(for: type(of: payload.value))
     guard payloadPlan.mayHoldModels else {
-      appendLine(label: label, text: oneLineText(of: value, plan), kept: keep(value, plan))
+      appendLine(label: label, text: oneLineText(of: value, plan))
+      keep(value, plan)
       return
     }
     let line = open(label: label, text: "." + payload.name, kind: .node)
@@ -373,8 +373,7 @@ struct SnapshotBuilder {
   /// labelled by index; dictionaries in the order of their keys' text; sets
   /// in the order of their elements' text.
   private mutating func recordElements(
-    of value: Any, _ collectionType: any StandardCollection.Type, label: String,
-    kept: (any KeptValue)?
+    of value: Any, _ collectionType: any StandardCollection.Type, label: String, plan: TypePlan
   ) {
     var values = collectionType.elements(of: value)
     let count = values.count
@@ -411,7 +410,8 @@ struct SnapshotBuilder {
       values = values.map { (text: sortingText(of: $0, elementPlan), element: $0) }
         .sorted { $0.text < $1.text }.map(\.element)
     }
-    let line = open(label: label, text: header, kind: .collection, kept: kept)
+    let line = open(label: label, text: header, kind: .collection)
+    keep(value, plan)
     push(ValuesFrame(line: line, values: values, labels: labels))
   }
 
@@ -487,7 +487,7 @@ struct SnapshotBuilder {
   ///
   /// Two values that print alike but are not equal are compared by these
   /// lines, so that a difference is shown where it is.
-  static func linesShowingParts(of value: Any) -> [SnapshotLine]? {
+  static func snapshotShowingParts(of value: Any) -> TreeSnapshot? {
     var builder = SnapshotBuilder()
     let plan = builder.plans.plan(for: type(of: value))
     switch Reflection.kind(of: plan.type) {
@@ -504,35 +504,39 @@ struct SnapshotBuilder {
       return nil
     }
     builder.run()
-    return builder.lines
+    return TreeSnapshot(lines: builder.lines, keptValues: builder.keptValues)
   }
 
-  /// A copy of `value` to compare by `==`, if its type is compared so.
-  private func keep(_ value: Any, _ plan: TypePlan) -> (any KeptValue)? {
-    guard let equality = plans.equality(of: plan) else { return nil }
+  /// Keeps a copy of `value`, shown on the last line opened or appended, if
+  /// its type is compared by `==`.
+  private mutating func keep(_ value: Any, _ plan: TypePlan) {
+    guard let equality = plans.equality(of: plan) else { return }
     var kept: (any KeptValue)?
     plan.access.withBytes(of: value) { kept = equality.keep(at: $0) }
-    return kept
+    keep(kept)
+  }
+
+  /// Keeps `kept` for the last line opened or appended.
+  private mutating func keep(_ kept: (any KeptValue)?) {
+    guard let kept else { return }
+    lines[lines.count - 1].kept = Int32(truncatingIfNeeded: keptValues.count)
+    keptValues.append(kept)
   }
 
   // MARK: - Lines
 
   /// Records a line without children.
-  private mutating func appendLine(label: String, text: String, kept: (any KeptValue)? = nil) {
+  private mutating func appendLine(label: String, text: String) {
     lines.append(
       SnapshotLine(
-        label: label, text: text, depth: depth, parent: parent, end: lines.count + 1, kind: .leaf,
-        kept: kept))
+        label: label, text: text, depth: depth, parent: parent, end: lines.count + 1, kind: .leaf))
   }
 
   /// Records a line whose children follow until the matching ``close(_:)``.
-  private mutating func open(
-    label: String, text: String, kind: SnapshotLine.Kind, kept: (any KeptValue)? = nil
-  ) -> Int {
+  private mutating func open(label: String, text: String, kind: SnapshotLine.Kind) -> Int {
     let index = lines.count
     lines.append(
-      SnapshotLine(
-        label: label, text: text, depth: depth, parent: parent, end: index, kind: kind, kept: kept))
+      SnapshotLine(label: label, text: text, depth: depth, parent: parent, end: index, kind: kind))
     parent = index
     depth += 1
     return index
