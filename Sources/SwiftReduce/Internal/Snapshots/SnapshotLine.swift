@@ -18,8 +18,9 @@ struct SnapshotLine: Sendable {
   /// The index just past this value's last descendant.
   var end: Int
   var kind: Kind
-  /// Where the copy of the value is kept in its snapshot's `keptValues`,
-  /// or -1: an `Equatable` value whose text may not tell it apart (see
+  /// Where the copy of the value is kept in its snapshot's `keptValues`, or -1.
+  ///
+  /// An `Equatable` value whose text may not tell it apart (see
   /// ``ValueEquality``) is compared by `==` instead of by text. An index
   /// rather than the value itself keeps lines small and trivial to move.
   var kept: Int32 = -1

@@ -42,7 +42,11 @@ extension PlanCache {
   /// model, never by its `==`: a model's copy is another instance, and a
   /// value model's `==` would compare the copies of the models inside it.
   func equality(of plan: TypePlan) -> (any ValueEquality)? {
-    if let made = plan.equalityIfMade { return made }
+    switch plan.keepsValues {
+    case .no: return nil
+    case .yes: return plan.equality
+    case .unknown: break
+    }
     var made: (any ValueEquality)?
     switch presentation(of: plan) {
     case .text, .fields, .collection:
@@ -52,7 +56,8 @@ extension PlanCache {
     default:
       made = nil
     }
-    plan.equalityIfMade = .some(made)
+    plan.equality = made
+    plan.keepsValues = made == nil ? .no : .yes
     return made
   }
 

@@ -85,10 +85,20 @@ final class TypePlan {
   @exclusivity(unchecked)
   var placedElementsIfMade: PlacedElements??
 
-  /// How snapshots compare values of the type by `==`, if they do; set by
-  /// ``PlanCache/equality(of:)`` on first use.
+  /// Whether snapshots keep copies of values of the type, once known.
+  ///
+  /// Set by ``PlanCache/equality(of:)`` on first use. A byte, so that the
+  /// common answer, no, costs a snapshot one load.
   @exclusivity(unchecked)
-  var equalityIfMade: (any ValueEquality)??
+  var keepsValues = KeepsValues.unknown
+
+  /// How values are kept, when ``keepsValues`` is `yes`.
+  @exclusivity(unchecked)
+  var equality: (any ValueEquality)?
+
+  enum KeepsValues: UInt8 {
+    case unknown, no, yes
+  }
 
   /// The named stored properties; set by ``PlanCache/fields(of:)`` on first use.
   @exclusivity(unchecked)
