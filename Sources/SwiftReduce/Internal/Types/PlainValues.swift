@@ -39,9 +39,11 @@ enum PlainValues {
     exactTextTypes.contains(ObjectIdentifier(type))
   }
 
-  /// The integers, `Bool` and `Unicode.Scalar`, written exactly. (Not the
-  /// floating-point types, whose `0.0` and `-0.0` are equal and whose NaNs
-  /// are not, and not the strings, compared by canonical equivalence.)
+  /// The integers, `Bool` and `Unicode.Scalar`, written exactly.
+  ///
+  /// Not the floating-point types, whose `0.0` and `-0.0` are equal and whose
+  /// NaNs are not. Strings are compared by text too, though not listed here;
+  /// see ``makeValueEquality(for:)``.
   private static let exactTextTypes: Set<ObjectIdentifier> = [
     Unicode.Scalar.self, Bool.self, Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
     UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
