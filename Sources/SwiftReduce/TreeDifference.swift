@@ -7,6 +7,29 @@
 /// description lists each path, with `-` before the old value and `+` before
 /// the new one; a value that appeared has no `-` line and one that
 /// disappeared no `+` line.
+///
+/// A value of an `Equatable` type that holds no model is compared by `==`,
+/// not by its text: equal values are no change even if they print
+/// differently (`0.0` and `-0.0`), and unequal values are a change even if
+/// they print alike. Two values that print alike are then shown by their
+/// stored properties, in ``Change/propertyChanges``:
+///
+/// ```
+/// temperature
+///   - 20°
+///   + 20°
+///   (these print alike but are not equal; they differ in:)
+///   celsius
+///     - 20.0
+///     + 20.4
+/// ```
+///
+/// A floating-point NaN is taken as equal to a NaN, and a value whose `==`
+/// says it differs while none of its stored properties do (a struct holding
+/// a NaN) is no change, so a NaN that did not change is never reported.
+/// Models, value models and values that hold them are compared by what they
+/// hold, never by their own `==`; a value that is not `Equatable`, by its
+/// text.
 public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
   /// One value that differs between the snapshots.
   public struct Change: Equatable, Sendable {
@@ -16,6 +39,13 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
     public let old: String?
     /// The value after, or `nil` if it no longer exists.
     public let new: String?
+    /// For two values that print alike but are not equal by `==`, what
+    /// differs between their stored properties, each path relative to the
+    /// value (`celsius`, or `.celsius` for an enum case's payload); else empty.
+    public let propertyChanges: [Change]
+
+    /// Whether the old and the new value print alike, though they are not equal.
+    public var printsAlike: Bool { old != nil && old == new }
 
     /// Creates a change, to compare with the changes of a difference.
     ///
@@ -23,10 +53,13 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
     ///   - path: The path of the value from the root.
     ///   - old: The value before, or `nil` if it did not exist.
     ///   - new: The value after, or `nil` if it no longer exists.
-    public init(path: String, old: String?, new: String?) {
+    ///   - propertyChanges: For values that print alike, what differs in
+    ///     their stored properties.
+    public init(path: String, old: String?, new: String?, propertyChanges: [Change] = []) {
       self.path = path
       self.old = old
       self.new = new
+      self.propertyChanges = propertyChanges
     }
   }
 
@@ -44,27 +77,43 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
   /// The changes as text, with the given markers before old and new values.
   func description(old oldMarker: String, new newMarker: String) -> String {
     var lines: [String] = []
+    Self.append(changes, to: &lines, indent: "", old: oldMarker, new: newMarker)
+    return lines.joined(separator: "\n")
+  }
+
+  private static func append(
+    _ changes: [Change], to lines: inout [String], indent: String, old oldMarker: String,
+    new newMarker: String
+  ) {
     for change in changes {
-      lines.append(change.path)
+      lines.append(indent + change.path)
       if let old = change.old {
         lines += old.split(separator: "\n", omittingEmptySubsequences: false)
-          .map { "  \(oldMarker) \($0)" }
+          .map { "\(indent)  \(oldMarker) \($0)" }
       }
       if let new = change.new {
         lines += new.split(separator: "\n", omittingEmptySubsequences: false)
-          .map { "  \(newMarker) \($0)" }
+          .map { "\(indent)  \(newMarker) \($0)" }
       }
+      guard change.printsAlike else { continue }
+      guard !change.propertyChanges.isEmpty else {
+        lines.append(indent + "  (these print alike but are not equal)")
+        continue
+      }
+      lines.append(indent + "  (these print alike but are not equal; they differ in:)")
+      append(
+        change.propertyChanges, to: &lines, indent: indent + "  ", old: oldMarker, new: newMarker)
     }
-    return lines.joined(separator: "\n")
   }
 
   package init(changes: [Change]) {
     self.changes = changes
   }
 
-  init(from old: [SnapshotLine], to new: [SnapshotLine]) {
+  @MainActor
+  init(from old: TreeSnapshot, to new: TreeSnapshot) {
     var comparison = Comparison(old: old, new: new)
-    if !comparison.alignedMismatches.isEmpty || old.count != new.count {
+    if !comparison.alignedMismatches.isEmpty || old.lines.count != new.lines.count {
       comparison.compareRoots()
     }
     changes = comparison.changes
@@ -80,6 +129,11 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
 /// test store's check, where one value or a few changed: one pass over the
 /// lines at equal indices finds where the snapshots differ, and a subtree
 /// with no such line is skipped whole, without matching its children.
+///
+/// Lines that keep their value (see ``ValueEquality``) are compared by `==`.
+/// Two such values that print alike but are not equal are compared again by
+/// the lines showing their stored properties, which say what differs.
+@MainActor
 private struct Comparison {
   /// One piece of work, in tree order.
   private enum Step {
@@ -93,16 +147,21 @@ private struct Comparison {
 
   let old: [SnapshotLine]
   let new: [SnapshotLine]
+  let oldKept: [any KeptValue]
+  let newKept: [any KeptValue]
   /// The indices, in increasing order, at which `old` and `new` both have a
   /// line and the two lines differ.
   let alignedMismatches: [Int]
   var changes: [TreeDifference.Change] = []
 
-  init(old: [SnapshotLine], new: [SnapshotLine]) {
-    self.old = old
-    self.new = new
+  init(old: TreeSnapshot, new: TreeSnapshot) {
+    self.old = old.lines
+    self.new = new.lines
+    oldKept = old.keptValues
+    newKept = new.keptValues
     var mismatches: [Int] = []
-    for index in 0..<min(old.count, new.count) where old[index] != new[index] {
+    for index in 0..<min(self.old.count, self.new.count)
+    where !self.old[index].isSame(as: self.new[index], oldKept, newKept) {
       mismatches.append(index)
     }
     alignedMismatches = mismatches
@@ -117,6 +176,12 @@ private struct Comparison {
         if isSameSubtree(oldIndex, newIndex) { continue }
         let before = old[oldIndex]
         let after = new[newIndex]
+        // Equal by `==`: no change, whatever the text below them shows.
+        if before.kept >= 0, after.kept >= 0,
+          oldKept[Int(before.kept)].isEqual(to: newKept[Int(after.kept)])
+        {
+          continue
+        }
         let sameContainer =
           (before.kind == .collection && after.kind == .collection)
           || (before.kind == .node && after.kind == .node && before.text == after.text)
@@ -128,6 +193,11 @@ private struct Comparison {
         let newText = Self.text(of: newIndex, in: new)
         if oldText != newText {
           changes.append(.init(path: Self.path(newIndex, new), old: oldText, new: newText))
+        } else if let propertyChanges = propertyChanges(before, after) {
+          changes.append(
+            .init(
+              path: Self.path(newIndex, new), old: oldText, new: newText,
+              propertyChanges: propertyChanges))
         }
       case let .removed(oldIndex):
         changes.append(
@@ -159,8 +229,8 @@ private struct Comparison {
     for offset in 0..<size {
       let before = old[oldIndex + offset]
       let after = new[newIndex + offset]
-      guard before.text == after.text, before.label == after.label, before.kind == after.kind,
-        before.end - oldIndex == after.end - newIndex
+      guard before.showsSameValue(as: after, oldKept, newKept), before.label == after.label,
+        before.kind == after.kind, before.end - oldIndex == after.end - newIndex
       else { return false }
     }
     return true
@@ -200,6 +270,24 @@ private struct Comparison {
       }
     }
     return steps
+  }
+
+  /// What differs between two lines that print alike: `nil` when they show
+  /// the same value; else the changes in the stored properties of their kept
+  /// values, empty when there are none to show.
+  ///
+  /// A value whose `==` says it differs while every stored property is
+  /// equal (a struct holding a NaN) is no change.
+  private func propertyChanges(_ before: SnapshotLine, _ after: SnapshotLine)
+    -> [TreeDifference.Change]?
+  {
+    if before.showsSameValue(as: after, oldKept, newKept) { return nil }
+    guard before.kept >= 0, after.kept >= 0,
+      let oldParts = SnapshotBuilder.snapshotShowingParts(of: oldKept[Int(before.kept)].value),
+      let newParts = SnapshotBuilder.snapshotShowingParts(of: newKept[Int(after.kept)].value)
+    else { return [] }
+    let changes = TreeDifference(from: oldParts, to: newParts).changes
+    return changes.isEmpty ? nil : changes
   }
 
   private static func path(_ index: Int, _ lines: [SnapshotLine]) -> String {

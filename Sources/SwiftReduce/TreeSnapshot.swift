@@ -32,6 +32,8 @@
 /// ``difference(from:)``.
 public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
   let lines: [SnapshotLine]
+  /// Copies of the values that lines compare by `==` (see ``ValueEquality``).
+  let keptValues: [any KeptValue]
 
   /// Records the tree of models reachable from `root`.
   ///
@@ -42,10 +44,23 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
     var builder = SnapshotBuilder()
     builder.record(root: root)
     lines = builder.lines
+    keptValues = builder.keptValues
   }
 
-  init(lines: [SnapshotLine]) {
+  init(lines: [SnapshotLine], keptValues: [any KeptValue] = []) {
     self.lines = lines
+    self.keptValues = keptValues
+  }
+
+  /// Whether two snapshots show the same tree, line by line: values kept for
+  /// `==` compared by it, every other value by its text.
+  public static func == (lhs: TreeSnapshot, rhs: TreeSnapshot) -> Bool {
+    guard lhs.lines.count == rhs.lines.count else { return false }
+    for index in lhs.lines.indices
+    where !lhs.lines[index].isSame(as: rhs.lines[index], lhs.keptValues, rhs.keptValues) {
+      return false
+    }
+    return true
   }
 
   /// The tree as indented text, one value per line, two spaces per level.
@@ -107,9 +122,13 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
   ///   + 1
   /// ```
   ///
+  /// Values of an `Equatable` type that holds no model are compared by
+  /// `==`; see ``TreeDifference``.
+  ///
   /// - Parameter old: The earlier snapshot.
   /// - Returns: Every changed value with its path from the root, in tree order.
+  @MainActor
   public func difference(from old: TreeSnapshot) -> TreeDifference {
-    TreeDifference(from: old.lines, to: lines)
+    TreeDifference(from: old, to: self)
   }
 }

@@ -7,8 +7,9 @@ import Testing
 /// closure, how the state should change: the closure receives a copy of the
 /// tree as it was before the action and changes it into the state you expect.
 /// The test store dispatches the action to the real tree, compares the two
-/// trees value by value, and records one test issue listing every value that
-/// differs, with its path from the root:
+/// trees value by value (an `Equatable` value that holds no model by `==`,
+/// so two values that print alike are still told apart), and records one
+/// test issue listing every value that differs, with its path from the root:
 ///
 /// ```swift
 /// @MainActor @Test func submittingAMovieCountsIt() {

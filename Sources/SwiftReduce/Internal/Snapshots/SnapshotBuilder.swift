@@ -16,6 +16,8 @@
 struct SnapshotBuilder {
   private let plans = PlanCache.shared
   private(set) var lines: [SnapshotLine] = []
+  /// The copies of values that lines compare by `==`, in the order of their lines.
+  private(set) var keptValues: [any KeptValue] = []
   private var firstLineOfModel = AddressTable<Int>()
   /// Every model shown, in the order of its first line.
   private(set) var models: [AnyObject] = []
@@ -226,6 +228,7 @@ struct SnapshotBuilder {
     switch plans.presentation(of: plan) {
     case let .text(formatter):
       appendLine(label: field.name, text: formatter.text(at: address))
+      if let equality = plans.equality(of: plan) { keep(equality.keep(at: address)) }
     case .registrar:
       return
     case .untraversed:
@@ -242,6 +245,7 @@ struct SnapshotBuilder {
       var text = ""
       plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
       appendLine(label: label, text: text)
+      keep(value, plan)
     case .model, .object:
       recordObject(value as AnyObject, label: label)
     case .fields:
@@ -250,6 +254,7 @@ struct SnapshotBuilder {
         return
       }
       let line = open(label: label, text: plan.name, kind: .node)
+      keep(value, plan)
       push(ValuesFrame(line: line, value: value, plan: plan, fields: fields))
     case let .optional(optionalType):
       guard let wrapped = optionalType.unwrap(value) else {
@@ -258,7 +263,7 @@ struct SnapshotBuilder {
       }
       recordValue(wrapped, plans.plan(for: type(of: wrapped)), label: label)
     case let .collection(collectionType):
-      recordElements(of: value, collectionType, label: label)
+      recordElements(of: value, collectionType, label: label, plan: plan)
     case .enumeration:
       recordEnumeration(value, plan, label: label)
     case .runtimeChildren:
@@ -332,14 +337,17 @@ struct SnapshotBuilder {
   /// Records an enum value with payloads: on one line when no model can be
   /// inside, else the case with its payload below it.
   private mutating func recordEnumeration(_ value: Any, _ plan: TypePlan, label: String) {
+    // On one line, the case holds no model: compared by `==` if the enum is `Equatable`.
     guard Reflection.childCount(of: value, as: plan.type) > 0 else {
       appendLine(label: label, text: oneLineText(of: value, plan))
+      keep(value, plan)
       return
     }
     let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
     let payloadPlan = plans.plan(for: type(of: payload.value))
     guard payloadPlan.mayHoldModels else {
       appendLine(label: label, text: oneLineText(of: value, plan))
+      keep(value, plan)
       return
     }
     let line = open(label: label, text: "." + payload.name, kind: .node)
@@ -365,7 +373,7 @@ struct SnapshotBuilder {
   /// labelled by index; dictionaries in the order of their keys' text; sets
   /// in the order of their elements' text.
   private mutating func recordElements(
-    of value: Any, _ collectionType: any StandardCollection.Type, label: String
+    of value: Any, _ collectionType: any StandardCollection.Type, label: String, plan: TypePlan
   ) {
     var values = collectionType.elements(of: value)
     let count = values.count
@@ -403,6 +411,7 @@ struct SnapshotBuilder {
         .sorted { $0.text < $1.text }.map(\.element)
     }
     let line = open(label: label, text: header, kind: .collection)
+    keep(value, plan)
     push(ValuesFrame(line: line, values: values, labels: labels))
   }
 
@@ -468,6 +477,50 @@ struct SnapshotBuilder {
     default:
       return String(describing: value)
     }
+  }
+
+  // MARK: - Parts of a value
+
+  /// The lines showing what `value` holds, for a value whose own line does
+  /// not tell it apart from another: a struct or tuple property by property,
+  /// an enum's case with its payload; `nil` when nothing more can be shown.
+  ///
+  /// Two values that print alike but are not equal are compared by these
+  /// lines, so that a difference is shown where it is.
+  static func snapshotShowingParts(of value: Any) -> TreeSnapshot? {
+    var builder = SnapshotBuilder()
+    let plan = builder.plans.plan(for: type(of: value))
+    switch Reflection.kind(of: plan.type) {
+    case .struct, .tuple:
+      guard let fields = builder.plans.fields(of: plan), !fields.isEmpty else { return nil }
+      let line = builder.open(label: "", text: plan.name, kind: .node)
+      builder.push(ValuesFrame(line: line, value: value, plan: plan, fields: fields))
+    case .enum:
+      guard Reflection.childCount(of: value, as: plan.type) > 0 else { return nil }
+      let payload = Reflection.namedChild(of: value, as: plan.type, at: 0)
+      let line = builder.open(label: "", text: plan.name, kind: .node)
+      builder.push(ValuesFrame(line: line, values: [payload.value], labels: ["." + payload.name]))
+    default:
+      return nil
+    }
+    builder.run()
+    return TreeSnapshot(lines: builder.lines, keptValues: builder.keptValues)
+  }
+
+  /// Keeps a copy of `value`, shown on the last line opened or appended, if
+  /// its type is compared by `==`.
+  private mutating func keep(_ value: Any, _ plan: TypePlan) {
+    guard let equality = plans.equality(of: plan) else { return }
+    var kept: (any KeptValue)?
+    plan.access.withBytes(of: value) { kept = equality.keep(at: $0) }
+    keep(kept)
+  }
+
+  /// Keeps `kept` for the last line opened or appended.
+  private mutating func keep(_ kept: (any KeptValue)?) {
+    guard let kept else { return }
+    lines[lines.count - 1].kept = Int32(truncatingIfNeeded: keptValues.count)
+    keptValues.append(kept)
   }
 
   // MARK: - Lines

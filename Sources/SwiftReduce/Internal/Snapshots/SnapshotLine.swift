@@ -1,5 +1,5 @@
 /// One line of a printed tree: a value, with where it sits.
-struct SnapshotLine: Equatable, Sendable {
+struct SnapshotLine: Sendable {
   enum Kind: Equatable, Sendable {
     /// A value on one line, or a reference to a model shown earlier.
     case leaf
@@ -18,6 +18,32 @@ struct SnapshotLine: Equatable, Sendable {
   /// The index just past this value's last descendant.
   var end: Int
   var kind: Kind
+  /// Where the copy of the value is kept in its snapshot's `keptValues`, or -1.
+  ///
+  /// An `Equatable` value whose text may not tell it apart (see
+  /// ``ValueEquality``) is compared by `==` instead of by text. An index
+  /// rather than the value itself keeps lines small and trivial to move.
+  var kept: Int32 = -1
+
+  /// Whether two lines are the same line, each with the kept values of its snapshot.
+  func isSame(
+    as other: SnapshotLine, _ keptValues: [any KeptValue], _ otherKeptValues: [any KeptValue]
+  ) -> Bool {
+    label == other.label && depth == other.depth && parent == other.parent
+      && end == other.end && kind == other.kind
+      && showsSameValue(as: other, keptValues, otherKeptValues)
+  }
+
+  /// Whether two lines show the same value: equal by `==` when both keep a
+  /// copy of their value, whatever their text; else the same text.
+  func showsSameValue(
+    as other: SnapshotLine, _ keptValues: [any KeptValue], _ otherKeptValues: [any KeptValue]
+  ) -> Bool {
+    if kept >= 0, other.kept >= 0 {
+      return keptValues[Int(kept)].isEqual(to: otherKeptValues[Int(other.kept)])
+    }
+    return kept < 0 && other.kept < 0 && text == other.text
+  }
 
   /// The path from the root to line `index` of `lines`.
   static func path(toLine index: Int, in lines: [SnapshotLine]) -> String {

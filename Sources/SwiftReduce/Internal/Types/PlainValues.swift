@@ -30,6 +30,25 @@ enum PlainValues {
     }
   }
 
+  /// Whether the text of a `type` value is the value.
+  ///
+  /// Equal texts, equal values; unequal texts, unequal values. Snapshots
+  /// compare these by their text and keep no copy; every other `Equatable`
+  /// value is compared by `==` (see ``ValueEquality``).
+  static func textIsValue(_ type: Any.Type) -> Bool {
+    exactTextTypes.contains(ObjectIdentifier(type))
+  }
+
+  /// The integers, `Bool` and `Unicode.Scalar`, written exactly.
+  ///
+  /// Not the floating-point types, whose `0.0` and `-0.0` are equal and whose
+  /// NaNs are not. Strings are compared by text too, though not listed here;
+  /// see ``makeValueEquality(for:)``.
+  private static let exactTextTypes: Set<ObjectIdentifier> = [
+    Unicode.Scalar.self, Bool.self, Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
+    UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
+  ].reduce(into: []) { $0.insert(ObjectIdentifier($1)) }
+
   /// The standard library's scalars and strings.
   private static let standardTypes: Set<ObjectIdentifier> = [
     String.self, Substring.self, Character.self, Unicode.Scalar.self,

@@ -32,6 +32,35 @@ extension PlanCache {
     return made
   }
 
+  /// How snapshots compare values of `plan`'s type by `==`: for an
+  /// `Equatable` type that holds no model, shown on one line, property by
+  /// property or element by element, and for an `Equatable` enum, whose
+  /// values are kept only for cases whose payload holds no model; `nil` for
+  /// any other type, and for a type whose text is its value.
+  ///
+  /// A value that may hold models is compared by what it holds, like a
+  /// model, never by its `==`: a model's copy is another instance, and a
+  /// value model's `==` would compare the copies of the models inside it.
+  func equality(of plan: TypePlan) -> (any ValueEquality)? {
+    switch plan.keepsValues {
+    case .no: return nil
+    case .yes: return plan.equality
+    case .unknown: break
+    }
+    var made: (any ValueEquality)?
+    switch presentation(of: plan) {
+    case .text, .fields, .collection:
+      made = plan.mayHoldModels ? nil : makeValueEquality(for: plan.type)
+    case .enumeration:
+      made = makeValueEquality(for: plan.type)
+    default:
+      made = nil
+    }
+    plan.equality = made
+    plan.keepsValues = made == nil ? .no : .yes
+    return made
+  }
+
   // MARK: - Building
 
   private func makePresentation(of plan: TypePlan) -> Presentation {

@@ -85,6 +85,21 @@ final class TypePlan {
   @exclusivity(unchecked)
   var placedElementsIfMade: PlacedElements??
 
+  /// Whether snapshots keep copies of values of the type, once known.
+  ///
+  /// Set by ``PlanCache/equality(of:)`` on first use. A byte, so that the
+  /// common answer, no, costs a snapshot one load.
+  @exclusivity(unchecked)
+  var keepsValues = KeepsValues.unknown
+
+  /// How values are kept, when ``keepsValues`` is `yes`.
+  @exclusivity(unchecked)
+  var equality: (any ValueEquality)?
+
+  enum KeepsValues: UInt8 {
+    case unknown, no, yes
+  }
+
   /// The named stored properties; set by ``PlanCache/fields(of:)`` on first use.
   @exclusivity(unchecked)
   var fieldsIfMade: [PlanField]??
