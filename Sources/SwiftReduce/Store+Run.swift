@@ -44,8 +44,9 @@ extension Store {
   ) -> Task<Void, Never> {
     let id = id.map { AnyHashable($0) }
     if cancelInFlight, let id { cancelEffects(withID: id) }
-    let effect = RunningEffect(
-      key: lifetime.makeKey(), id: id, origin: effectOrigin, store: self)
+    var origin = effectOrigin
+    if case .model(let action, _) = origin { origin = .model(action, .current) }
+    let effect = RunningEffect(key: lifetime.makeKey(), id: id, origin: origin, store: self)
     let clockKey = EffectActivity.key(of: clock)
     let values = EffectContext.TaskValues(
       clock: clock, order: EffectActivity.effectStarted(clock: clockKey))
@@ -129,8 +130,8 @@ extension Store {
   func description(of effect: RunningEffect) -> String {
     let id = effect.id.map { "id \(String(reflecting: $0.base))" } ?? "no id"
     switch effect.origin {
-    case .model(let action):
-      return "\(id), started by \(actionText(action)) in \(modelPaths(reducing: action))"
+    case .model(let action, let model):
+      return "\(id), started by \(actionText(action)) in \(path(of: model))"
     case .dispatch(let action):
       return "\(id), started during \(actionText(action)) outside any model"
     case .outside:
@@ -138,15 +139,13 @@ extension Store {
     }
   }
 
-  /// Where the models that take `action` are: the path of the model that
-  /// started an effect while reducing it, when only one does.
-  private func modelPaths(reducing action: any Action) -> String {
-    let paths = recipients(of: action).map(\.path)
-    switch paths.count {
-    case 0: return "a model no longer in the tree"
-    case 1: return paths[0]
-    default: return "one of " + paths.joined(separator: ", ")
-    }
+  /// Where the model that started an effect is: its path, or for a value
+  /// model the path of the class model holding it.
+  private func path(of model: RunningEffect.ReducingModel) -> String {
+    guard let object = model.object,
+      let path = ModelPaths.paths(to: [object], from: root)[ObjectIdentifier(object)]
+    else { return "a model no longer in the tree" }
+    return model.isValueModel ? "a value model held by \(path)" : path
   }
 }
 

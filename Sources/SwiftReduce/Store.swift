@@ -146,7 +146,7 @@ public final class Store<Root: Reducer> {
   ///
   /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
-    effectOrigin = .model(action)
+    effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
     let result = Walk.deliver(action, from: root)
     effectOrigin = .dispatch(action)
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }

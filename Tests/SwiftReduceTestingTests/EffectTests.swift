@@ -351,6 +351,47 @@ struct EffectTests {
     await store.finish()
   }
 
+  @Test func testsSeeEverythingMessagesNameTheModelThatStartedAnEffectAmongSeveralTakingItsAction()
+    async
+  {
+    let clock = TestClock()
+    let store = TestStore(Screening(), clock: clock)
+    store.send(RatingAction.fetch("Alien")) { $0.ledger.seen = 1 }
+    await expectIssues([
+      """
+      1 effect is still running after 0.0 seconds:
+        id "Alien", started by RatingAction.fetch("Alien") in favoriteMovies
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    await clock.run()
+    await store.receive(RatingAction.rated("Alien", 1)) {
+      $0.ledger.seen = 2
+      $0.favoriteMovies.ratings["Alien"] = 1
+    }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingMessagesNameTheClassModelHoldingAValueModelThatStartedAnEffect()
+    async
+  {
+    let clock = TestClock()
+    let store = TestStore(Track(), clock: clock)
+    store.send(LapAction.start)
+    await expectIssues([
+      """
+      1 effect is still running after 0.0 seconds:
+        no id, started by LapAction.start in a value model held by root
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    await clock.run()
+    await store.receive(LapAction.lap) { $0.stopwatches[0].laps = 1 }
+    await store.finish()
+  }
+
   @Test func testsSeeEverythingReleasingATestStoreWithAnActionNotReceivedFailsTheReleasingTest()
     async
   {

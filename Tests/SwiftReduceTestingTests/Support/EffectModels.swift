@@ -112,3 +112,15 @@ final class Relay: Reducer {
     MainActor.assumeIsolated { inner.dispatch(RatingAction.fetch(title)) }
   }
 }
+
+/// Two models that take every rating action, of which only the second starts effects.
+final class Screening: Reducer {
+  var ledger = RatingsLedger()
+  var favoriteMovies = RatingsList()
+}
+
+/// Counts the rating actions it sees, starting nothing.
+final class RatingsLedger: Reducer {
+  var seen = 0
+  func reduce(action: RatingAction) { seen += 1 }
+}

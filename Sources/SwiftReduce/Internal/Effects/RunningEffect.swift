@@ -4,12 +4,27 @@
 final class RunningEffect {
   /// Where an effect was started, for the messages that name it.
   enum Origin {
-    /// In a model's `reduce(action:)`, reducing this action.
-    case model(any Action)
+    /// In a model's `reduce(action:)`, reducing this action: the model, or
+    /// for a value model the class model holding it.
+    case model(any Action, ReducingModel)
     /// During the dispatch of this action, outside any model: a middleware or a subscriber.
     case dispatch(any Action)
     /// Outside any dispatch, with `Store.run`.
     case outside
+  }
+
+  /// The model that started an effect, held weakly.
+  struct ReducingModel {
+    weak var object: AnyObject?
+    /// Whether ``object`` holds the value model that started it.
+    let isValueModel: Bool
+
+    /// The model being reduced now, as the walk says.
+    static var current: ReducingModel {
+      ReducingModel(
+        object: Delivery.model.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() },
+        isValueModel: Delivery.isValueModel)
+    }
   }
 
   /// The key of its task in the store's ``StoreLifetime``.

@@ -308,6 +308,8 @@ struct Walk: ~Copyable {
       return
     }
     deliveries += 1
+    Delivery.model = object
+    Delivery.isValueModel = false
     if acceptance == .exactType {
       let actionBytes = actionBytes
       model._withUnsafeGuaranteedRef { $0.receiver.deliverExact(actionBytes, to: object) }
@@ -968,6 +970,8 @@ struct Walk: ~Copyable {
     guard acceptance != .ignores else { return true }
     guard Exclusivity.isChecked else { return false }
     deliveries += run.count
+    Delivery.model = run.element.owner
+    Delivery.isValueModel = true
     let receiver = model.receiver
     if acceptance == .exactType, let first = run.first {
       let actionBytes = actionBytes
@@ -1064,6 +1068,8 @@ struct Walk: ~Copyable {
       return
     }
     deliveries += 1
+    Delivery.model = place.owner
+    Delivery.isValueModel = true
     let address = UnsafeRawPointer(place.address)
     // The class property holding the value is being modified while it reduces.
     if acceptance == .exactType {
