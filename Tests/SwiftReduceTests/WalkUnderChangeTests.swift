@@ -35,6 +35,16 @@ struct WalkUnderChangeTests {
     #expect(board.ticks == ["row 0 1", "row 1 1", "row 2 1", "row 3 1", "row 4 1"])
   }
 
+  @Test func aListSharedWithACopyAndClearedByARowKeepsTheCopyAndIsReadSafely() {
+    // Shared storage is copied before the walk changes it, through the generic path; the
+    // walk holds that copy's storage too, so the row's change cannot free what it reads.
+    let board = TaskBoard([TaskRow("a"), TaskRow("b", .removeAll), TaskRow("d")])
+    let before = board.rows
+    Store(board).dispatch(Advance())
+    #expect(board.ticks == [])
+    #expect(before.map(\.ticks) == [0, 0, 0])
+  }
+
   @Test func rowsRemovedTogetherByARowAreNotReducedAndTheRemovingRowKeepsNothing() {
     let board = TaskBoard([TaskRow("a"), TaskRow("b", .removeAll), TaskRow("c")])
     Store(board).dispatch(Advance())

@@ -109,6 +109,9 @@ struct Walk: ~Copyable {
   private var lists:
     [(elements: ElementPlaces, keys: [Any], keysHoldModels: Bool, type: Any.Type)] =
       []
+  /// Copies of collections entered in place through the generic path, which
+  /// keep their storage alive for the walk.
+  private var heldStorage: [Any] = []
   /// Which positions of a changed collection the walk visited, for each ``PlaceRun``.
   private var visitedMarks: [[Bool]] = []
   /// Scratch for ``resolve(_:)``: the anchors between a place and its owner.
@@ -872,6 +875,9 @@ struct Walk: ~Copyable {
     }
     guard let elements = placed.mutable.elementPlaces(at: address) else { return nil }
     guard elements.first == nil else {
+      // Its copy holds the storage for the walk, as a retain does on the direct path: a
+      // change through the owner then copies it, and what the walk read stays readable.
+      heldStorage.append(elements.storage)
       return (elements.first, elements.stride, elements.count, -1)
     }
     // A dictionary's keys cannot change in place, but the models they
