@@ -92,8 +92,9 @@ struct Walk: ~Copyable {
   private var visited: VisitedSet
   private var retained: UnsafeStack<Unmanaged<AnyObject>>
   private var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
-  /// Arrays of object references being iterated.
+  /// Arrays of object references being iterated, and the slots of those done.
   private var objectRuns: UnsafeStack<ObjectRun>
+  private var freeObjectRuns: UnsafeStack<Int>
   /// Values that may hold models, and the cursors of collections being
   /// iterated, each with the index of the field it was copied from (`-1`: none).
   private var values: [(value: Any, plan: Unmanaged<TypePlan>, source: Int)] = []
@@ -191,13 +192,14 @@ struct Walk: ~Copyable {
     visited = buffers.visited
     retained = buffers.retained
     objectRuns = buffers.objectRuns
+    freeObjectRuns = buffers.freeObjectRuns
     classPlans = buffers.classPlans
   }
 
   deinit {
     var buffers = WalkBuffers(
       stack: stack, visited: visited, retained: retained, objectRuns: objectRuns,
-      classPlans: classPlans)
+      freeObjectRuns: freeObjectRuns, classPlans: classPlans)
     buffers.reset()
     plans.spareBuffers.append(buffers)
   }
@@ -227,9 +229,8 @@ struct Walk: ~Copyable {
         let count = Reflection.arrayCount(storage: storage)
         guard count > 0 else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-        objectRuns.append(
-          ObjectRun(storage: storage, count: count, stride: stride, origin: origin))
-        nextObject(objectRuns.count - 1)
+        nextObject(
+          startObjectRun(ObjectRun(storage: storage, count: count, stride: stride, origin: origin)))
       case let .value(index):
         let entry = values[index]
         if isCurrent(source: entry.source) { read(entry.value, entry.plan, source: entry.source) }
@@ -384,6 +385,22 @@ struct Walk: ~Copyable {
       }
       reduceAndRead(element, model)
     }
+    // Done with it, and with everything its models hold: its slot is free again.
+    freeObjectRuns.append(index)
+  }
+
+  /// Puts `run` in a free slot of the object runs, and returns the slot.
+  ///
+  /// Slots are reused once their run is done, so the table holds only the runs
+  /// under way, not one for every array a dispatch meets.
+  private mutating func startObjectRun(_ run: ObjectRun) -> Int {
+    if !freeObjectRuns.isEmpty {
+      let free = freeObjectRuns.removeLast()
+      objectRuns[free] = run
+      return free
+    }
+    objectRuns.append(run)
+    return objectRuns.count - 1
   }
 
   /// Whether the array an object run iterates is still where it was read,
@@ -581,11 +598,11 @@ struct Walk: ~Copyable {
           continue
         }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-        objectRuns.append(
+        let run = startObjectRun(
           ObjectRun(
             storage: storage, count: count, stride: stride,
             origin: origin(offset, at: base, in: container)))
-        stack.append(.objects(index: objectRuns.count - 1))
+        stack.append(.objects(index: run))
       case let .value(offset, plan):
         let value = plan._withUnsafeGuaranteedRef { $0.access.load(from: base + offset) }
         let type = containerType(of: base, container)

@@ -11,6 +11,8 @@ struct WalkBuffers {
   var retained: UnsafeStack<Unmanaged<AnyObject>>
   /// The arrays of object references being iterated.
   var objectRuns: UnsafeStack<ObjectRun>
+  /// The slots of ``objectRuns`` whose runs are done, to reuse.
+  var freeObjectRuns: UnsafeStack<Int>
   /// A direct-mapped cache from class key to model plan, `nil` for non-models.
   ///
   /// Classes and their plans live as long as the process, so it stays valid
@@ -21,13 +23,14 @@ struct WalkBuffers {
 
   init(
     stack: UnsafeStack<Frame>, visited: VisitedSet, retained: UnsafeStack<Unmanaged<AnyObject>>,
-    objectRuns: UnsafeStack<ObjectRun>,
+    objectRuns: UnsafeStack<ObjectRun>, freeObjectRuns: UnsafeStack<Int>,
     classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
   ) {
     self.stack = stack
     self.visited = visited
     self.retained = retained
     self.objectRuns = objectRuns
+    self.freeObjectRuns = freeObjectRuns
     self.classPlans = classPlans
   }
 
@@ -36,6 +39,7 @@ struct WalkBuffers {
     visited = VisitedSet()
     retained = UnsafeStack()
     objectRuns = UnsafeStack()
+    freeObjectRuns = UnsafeStack()
     classPlans = UnsafeStack(capacity: Self.classPlanSlots)
     classPlans.append(repeating: (0, nil), count: Self.classPlanSlots)
   }
@@ -45,6 +49,7 @@ struct WalkBuffers {
     for index in 0..<retained.count { retained[index].release() }
     retained.removeAll()
     objectRuns.removeAll()
+    freeObjectRuns.removeAll()
     stack.removeAll()
     visited.removeAll()
   }
