@@ -20,6 +20,8 @@ case .memoryChild(let role, let levels):
   }
 case .movieListChild(let file):
   exit(await MovieListApp.main(["--file", file]))
+case .profile(let engine, let dispatches):
+  exit(Profile.run(engine, dispatches: dispatches))
 case .help:
   print(Options.usage)
 case nil:

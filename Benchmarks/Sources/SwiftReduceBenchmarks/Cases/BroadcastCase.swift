@@ -1,6 +1,6 @@
 import SwiftReduce
 
-/// Broadcast: one action that every leaf handles, through SwiftReduce and three baselines.
+/// Broadcast: one action that every leaf handles, through SwiftReduce and four baselines.
 ///
 /// SwiftReduce also broadcasts on the same tree with its leaves as value
 /// models in the groups' arrays, measured right after the class leaves so
@@ -21,6 +21,9 @@ struct BroadcastCase: BenchmarkCase {
     let valueStore = Store(valueTree.root)
     let valueLeaves = try measureBroadcast("SwiftReduce, value-model leaves", valueTree, run) {
       valueStore.dispatch(action)
+    }
+    let valueFloor = try measureBroadcast("typed direct, value-model leaves", valueTree, run) {
+      valueTree.typedBroadcast()
     }
     let erased = try measureBroadcast("erased direct", tree, run) { tree.erasedBroadcast(action) }
     let typed = try measureBroadcast("typed direct", tree, run) { tree.typedBroadcast() }
@@ -43,6 +46,9 @@ struct BroadcastCase: BenchmarkCase {
     run.report.addNanoseconds(
       "broadcast.typed_direct_ns", typed, benchmark: name, figure: "typed direct, ns per dispatch")
     run.report.addNanoseconds(
+      "broadcast.value_floor_ns", valueFloor, benchmark: name,
+      figure: "typed direct over the value leaves' arrays, ns per dispatch")
+    run.report.addNanoseconds(
       "broadcast.naive_mirror_ns", naive, benchmark: name, figure: "naive Mirror, ns per dispatch")
     run.report.addRatio(
       "broadcast.swiftreduce_over_erased", swiftReduce / erased, benchmark: name,
@@ -50,6 +56,12 @@ struct BroadcastCase: BenchmarkCase {
     run.report.addRatio(
       "broadcast.value_over_class", valueLeaves / swiftReduce, benchmark: name,
       figure: "value-model leaves / class leaves", target: 1.5)
+    run.report.addRatio(
+      "broadcast.over_typed_floor", swiftReduce / typed, benchmark: name,
+      figure: "SwiftReduce / typed direct", target: 1.6)
+    run.report.addRatio(
+      "broadcast.value_over_value_floor", valueLeaves / valueFloor, benchmark: name,
+      figure: "value-model leaves / typed direct over their arrays", target: 2.0)
     run.report.addRatio(
       "broadcast.naive_over_swiftreduce", naive / swiftReduce, benchmark: name,
       figure: "naive Mirror / SwiftReduce")

@@ -6,14 +6,20 @@ enum Options {
   case memoryChild(MemoryChild.Role, levels: Int)
   /// The child process of the movielist case: the MovieList app on a file.
   case movieListChild(file: String)
+  /// A fixed number of broadcasts through one engine, timing nothing: for
+  /// `valgrind --tool=callgrind`, which counts instructions repeatably.
+  case profile(Profile.Engine, dispatches: Int)
   /// Print the usage.
   case help
 
   static let usage = """
     usage: SwiftReduceBenchmarks [--quick] [--only <case>]
+           SwiftReduceBenchmarks --profile <engine> <dispatches>
 
       --quick        run every case once at small sizes and check the counts; judge no time
       --only <case>  run one case: broadcast, heavy leaves, targeted, declared, …
+      --profile      build the broadcast tree and dispatch to it, timing nothing, for
+                     valgrind --tool=callgrind; engines: \(Profile.Engine.names)
     """
 
   /// Parses the arguments after the executable's name; `nil` when they make no sense.
@@ -27,6 +33,11 @@ enum Options {
       }
       return .benchmark(quick: arguments.count == 3, only: arguments[arguments.count - 1])
     case ["--help"], ["-h"]: return .help
+    case let arguments where arguments.count == 3 && arguments[0] == "--profile":
+      guard let engine = Profile.Engine(rawValue: arguments[1]), let count = Int(arguments[2]),
+        count >= 0
+      else { return nil }
+      return .profile(engine, dispatches: count)
     case let arguments where arguments.count == 2 && arguments[0] == "--movielist-child":
       return .movieListChild(file: arguments[1])
     case let arguments where arguments.count == 3 && arguments[0] == "--memory-child":
