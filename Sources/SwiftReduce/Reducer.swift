@@ -46,11 +46,37 @@ public protocol Reducer: AnyObject {
   /// model holds: `static let handledBelow = HandledBelow.only(LeafAction.self)`,
   /// or ``HandledBelow/nothing`` for a model with no models below it.
   static var handledBelow: HandledBelow { get }
+
+  /// The store's way into ``reduce(action:)``; not for use outside SwiftReduce.
+  ///
+  /// Do not implement or call it: its default is its only implementation.
+  /// It is a requirement so that the default is compiled where the model
+  /// type conforms, with the type known, and the store's call reaches the
+  /// model's own `reduce(action:)` without a generic step in between.
+  ///
+  /// - Parameters:
+  ///   - action: The address of an action of exactly the type ``ReducedAction``.
+  ///   - model: The address of an instance of this type, which the caller keeps alive.
+  static func _reduce(exactly action: UnsafeRawPointer, on model: UnsafeRawPointer)
 }
 
 extension Reducer {
   /// Undeclared: the models below may handle any action.
   public static var handledBelow: HandledBelow { .anything }
+
+  /// Calls ``reduce(action:)`` with the action at `action` on the instance at
+  /// `model`; the only implementation of this requirement.
+  ///
+  /// - Parameters:
+  ///   - action: The address of an action of exactly the type ``ReducedAction``.
+  ///   - model: The address of an instance of this type, which the caller keeps alive.
+  @inlinable @inline(__always)
+  public static func _reduce(exactly action: UnsafeRawPointer, on model: UnsafeRawPointer) {
+    // Borrowed, not retained: the caller holds the model for the call.
+    Unmanaged<Self>.fromOpaque(model)._withUnsafeGuaranteedRef {
+      $0.reduce(action: action.assumingMemoryBound(to: ReducedAction.self).pointee)
+    }
+  }
 }
 
 extension Reducer where ReducedAction == Never {

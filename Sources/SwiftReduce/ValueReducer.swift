@@ -48,6 +48,48 @@ public protocol ValueReducer {
   /// - Parameter action: The dispatched action, already cast to the type
   ///   this model handles.
   mutating func reduce(action: ReducedAction)
+
+  /// The store's way into ``reduce(action:)`` for values where they are
+  /// stored; not for use outside SwiftReduce.
+  ///
+  /// Do not implement or call it: its default is its only implementation.
+  /// It is a requirement so that the default is compiled where the value
+  /// model type conforms, with the type known, and the store reduces a run
+  /// of values in one loop that calls the model's own `reduce(action:)`.
+  ///
+  /// - Parameters:
+  ///   - action: The address of an action of exactly the type ``ReducedAction``.
+  ///   - first: The address of the first of `count` values of this type,
+  ///     `stride` bytes apart, which the caller may change.
+  ///   - count: The number of values.
+  ///   - stride: The distance between two values' addresses.
+  static func _reduce(
+    exactly action: UnsafeRawPointer, onEach first: UnsafeMutableRawPointer, count: Int,
+    stride: Int)
+}
+
+extension ValueReducer {
+  /// Calls ``reduce(action:)`` with the action at `action` on each of `count`
+  /// values from `first`, in order; the only implementation of this requirement.
+  ///
+  /// - Parameters:
+  ///   - action: The address of an action of exactly the type ``ReducedAction``.
+  ///   - first: The address of the first of `count` values of this type,
+  ///     `stride` bytes apart, which the caller may change.
+  ///   - count: The number of values.
+  ///   - stride: The distance between two values' addresses.
+  @inlinable @inline(__always)
+  public static func _reduce(
+    exactly action: UnsafeRawPointer, onEach first: UnsafeMutableRawPointer, count: Int,
+    stride: Int
+  ) {
+    let action = action.assumingMemoryBound(to: ReducedAction.self)
+    var value = first
+    for _ in 0..<count {
+      value.assumingMemoryBound(to: Self.self).pointee.reduce(action: action.pointee)
+      value += stride
+    }
+  }
 }
 
 extension ValueReducer where ReducedAction == Never {

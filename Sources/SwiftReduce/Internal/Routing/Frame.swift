@@ -22,6 +22,10 @@ enum Frame {
   case place(index: Int)
   /// The elements of a collection entered in place, in the walk's run list at `index`.
   case placeRun(index: Int)
+  /// An `Array` or `ContiguousArray` of value models that hold no models, in
+  /// the field at `field` of the class model at `owner`: its elements reduce
+  /// in one loop when reached (`plan` is the array type's).
+  case valueLeaves(field: UnsafeMutableRawPointer, owner: UnsafeRawPointer, Unmanaged<TypePlan>)
   /// A field found changed after the walk copied it out: read it again.
   case copyAgain(source: Int)
 }

@@ -31,11 +31,8 @@ struct Receiver<Model: Reducer>: ActionReceiver {
   }
 
   func deliverExact(_ action: UnsafeRawPointer, to model: UnsafeRawPointer) {
-    // Unmanaged: the walk keeps the model alive for the whole dispatch, so it
-    // is borrowed here rather than retained around the call.
-    Unmanaged<Model>.fromOpaque(model)._withUnsafeGuaranteedRef {
-      $0.reduce(action: action.assumingMemoryBound(to: Model.ReducedAction.self).pointee)
-    }
+    // Specialised where the model type conforms; the walk keeps the model alive.
+    Model._reduce(exactly: action, on: model)
   }
 
   func deliverFamily(_ action: any Action, to model: UnsafeRawPointer) {
@@ -61,8 +58,9 @@ struct ValueReceiver<Model: ValueReducer>: ActionReceiver {
   }
 
   func deliverExact(_ action: UnsafeRawPointer, to model: UnsafeRawPointer) {
-    UnsafeMutablePointer(mutating: model.assumingMemoryBound(to: Model.self)).pointee.reduce(
-      action: action.assumingMemoryBound(to: Model.ReducedAction.self).pointee)
+    Model._reduce(
+      exactly: action, onEach: UnsafeMutableRawPointer(mutating: model), count: 1,
+      stride: MemoryLayout<Model>.stride)
   }
 
   func deliverFamily(_ action: any Action, to model: UnsafeRawPointer) {
@@ -74,12 +72,10 @@ struct ValueReceiver<Model: ValueReducer>: ActionReceiver {
   func deliverExact(
     _ action: UnsafeRawPointer, toEach first: UnsafeRawPointer, count: Int, stride: Int
   ) {
-    let action = action.assumingMemoryBound(to: Model.ReducedAction.self)
-    var model = UnsafeMutableRawPointer(mutating: first)
-    for _ in 0..<count {
-      model.assumingMemoryBound(to: Model.self).pointee.reduce(action: action.pointee)
-      model += stride
-    }
+    // Specialised where the value model type conforms: one loop for the run.
+    Model._reduce(
+      exactly: action, onEach: UnsafeMutableRawPointer(mutating: first), count: count,
+      stride: stride)
   }
 }
 

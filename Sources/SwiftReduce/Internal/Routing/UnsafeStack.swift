@@ -19,18 +19,19 @@ struct UnsafeStack<Element: BitwiseCopyable> {
   var isEmpty: Bool { count == 0 }
 
   subscript(index: Int) -> Element {
-    get {
+    @inline(__always) get {
       assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
       return base[index]
     }
-    nonmutating set {
+    @inline(__always) nonmutating set {
       assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
       base[index] = newValue
     }
   }
 
+  @inline(__always)
   mutating func append(_ element: Element) {
-    if count == capacity { grow(to: capacity * 2) }
+    if _slowPath(count == capacity) { grow(to: capacity * 2) }
     base[count] = element
     count += 1
   }
@@ -44,6 +45,7 @@ struct UnsafeStack<Element: BitwiseCopyable> {
   }
 
   /// Removes and returns the last element; the stack must not be empty.
+  @inline(__always)
   mutating func removeLast() -> Element {
     assert(count > 0, "UnsafeStack.removeLast on an empty stack")
     count -= 1
@@ -71,6 +73,7 @@ struct UnsafeStack<Element: BitwiseCopyable> {
     base.deallocate()
   }
 
+  @inline(never)
   private mutating func grow(to newCapacity: Int) {
     let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
     grown.initialize(from: base, count: count)

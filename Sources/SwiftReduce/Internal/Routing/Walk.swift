@@ -242,6 +242,8 @@ struct Walk: ~Copyable {
         nextInRun(index)
       case let .copyAgain(source):
         copyAgain(source)
+      case let .valueLeaves(field, owner, plan):
+        reduceValueLeaves(at: field, of: owner, plan)
       }
     }
   }
@@ -311,15 +313,24 @@ struct Walk: ~Copyable {
       reached.append(Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue())
       return
     }
+    if acceptance == .exactType,
+      let reducer = model._withUnsafeGuaranteedRef({ $0.objectReducer })
+    {
+      return deliver(to: object, reducer)
+    }
     deliveries += 1
     Delivery.model = object
     Delivery.isValueModel = false
-    if acceptance == .exactType {
-      let actionBytes = actionBytes
-      model._withUnsafeGuaranteedRef { $0.receiver.deliverExact(actionBytes, to: object) }
-    } else {
-      model.takeUnretainedValue().receiver.deliverFamily(action, to: object)
-    }
+    model.takeUnretainedValue().receiver.deliverFamily(action, to: object)
+  }
+
+  /// Delivers the action to a class model whose `reduce(action:)` takes exactly its type.
+  @inline(__always)
+  private mutating func deliver(to object: UnsafeRawPointer, _ reducer: any Reducer.Type) {
+    deliveries += 1
+    Delivery.model = object
+    Delivery.isValueModel = false
+    reducer._reduce(exactly: actionBytes, on: object)
   }
 
   /// Stops the program if a model below `object` takes the action its type's declaration skips.
@@ -370,12 +381,22 @@ struct Walk: ~Copyable {
   /// `reduce` may have changed it.
   private mutating func nextObject(_ index: Int) {
     var run = objectRuns[index]
+    // The class of the leaf met last, when a dispatch delivers to its
+    // instances without asking again: `reducer` is `nil` if they ignore the action.
+    var leaves: (key: UInt, reducer: (any Reducer.Type)?) = (0, nil)
     while isCurrent(&run), run.next < run.count {
       let slot = Reflection.arrayElements(storage: run.storage) + run.next * run.stride
       run.next += 1
-      guard let element = Reflection.objectAddress(at: slot), let model = modelPlan(of: element),
-        visited.insert(element)
-      else { continue }
+      guard let element = Reflection.objectAddress(at: slot) else { continue }
+      if Reflection.classKey(of: element) == leaves.key {
+        // A leaf like the last: one that ignores the action need not be marked
+        // visited, since reaching it again does nothing either.
+        guard let reducer = leaves.reducer else { continue }
+        if visited.insert(element) { deliver(to: element, reducer) }
+        if let field = run.field { deliverToLeaves(&run, at: field, leaves.key, reducer) }
+        continue
+      }
+      guard let model = modelPlan(of: element), visited.insert(element) else { continue }
       // A leaf pushes nothing, so the rest need not wait on the stack.
       if !model._withUnsafeGuaranteedRef({ $0.isLeaf }) {
         objectRuns[index] = run
@@ -383,10 +404,63 @@ struct Walk: ~Copyable {
         reduceAndRead(element, model)
         return
       }
+      if case .deliver = mode { leaves = leafClass(of: element, model) }
       reduceAndRead(element, model)
     }
     // Done with it, and with everything its models hold: its slot is free again.
     freeObjectRuns.append(index)
+  }
+
+  /// Delivers the action to the leaves that follow in an array read from a
+  /// class instance's field, while they are of the class `key`, whose
+  /// instances take exactly the action's type, and the field holds the array.
+  ///
+  /// The loop of ``nextObject(_:)`` with only what such leaves need: the
+  /// field is read again after each `reduce`, as there, and it stops at the
+  /// first slot of another class, or the first change, for the full loop.
+  @inline(__always)
+  private mutating func deliverToLeaves(
+    _ run: inout ObjectRun, at field: UnsafeRawPointer, _ key: UInt,
+    _ reducer: any Reducer.Type
+  ) {
+    let storage = run.storage
+    let elements = Reflection.arrayElements(storage: storage)
+    let actionBytes = actionBytes
+    var next = run.next
+    var delivered = 0
+    while next < run.count, Reflection.arrayStorage(at: field) == storage {
+      guard let element = Reflection.objectAddress(at: elements + next * run.stride),
+        Reflection.classKey(of: element) == key
+      else { break }
+      next += 1
+      guard visited.insert(element) else { continue }
+      delivered += 1
+      Delivery.model = element
+      Delivery.isValueModel = false
+      reducer._reduce(exactly: actionBytes, on: element)
+    }
+    run.next = next
+    deliveries += delivered
+  }
+
+  /// The class of a leaf, and how its instances take the action, when every
+  /// instance of it can be delivered to without asking: it ignores the
+  /// action, or takes exactly its type. A leaf holds nothing, so a
+  /// declaration of what it holds changes nothing. Otherwise a key no class has.
+  private func leafClass(
+    of element: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>
+  ) -> (key: UInt, reducer: (any Reducer.Type)?) {
+    switch answer(of: model).0 {
+    case .ignores:
+      return (Reflection.classKey(of: element), nil)
+    case .exactType:
+      guard let reducer = model._withUnsafeGuaranteedRef({ $0.objectReducer }) else {
+        return (0, nil)
+      }
+      return (Reflection.classKey(of: element), reducer)
+    case .family:
+      return (0, nil)
+    }
   }
 
   /// Puts `run` in a free slot of the object runs, and returns the slot.
@@ -617,6 +691,12 @@ struct Walk: ~Copyable {
         let address = UnsafeMutableRawPointer(mutating: base + offset)
         switch container {
         case .object:
+          #if !(_runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL)
+            if offset == property, case .deliver = mode, leafValueElements(of: plan) != nil {
+              stack.append(.valueLeaves(field: address, owner: base, plan))
+              continue
+            }
+          #endif
           push(
             Place(
               address: address, plan: plan,
@@ -1016,6 +1096,67 @@ struct Walk: ~Copyable {
       }
     }
     return true
+  }
+
+  /// The plan of the elements of an `Array` or `ContiguousArray` type of
+  /// value models that hold nothing to route, or `nil` for any other type.
+  private func leafValueElements(of plan: Unmanaged<TypePlan>) -> Unmanaged<TypePlan>? {
+    if let made = plan._withUnsafeGuaranteedRef({ $0.leafValueElementsIfMade }) { return made }
+    var made: Unmanaged<TypePlan>?
+    if case let .elements(collectionType) = plan.takeUnretainedValue().shape,
+      let placed = placedElements(of: plan, collectionType), placed.isArray,
+      let model = placed.elementPlan.takeUnretainedValue().valueModel, model.isLeaf,
+      model.valueReducer != nil,
+      placed.elementPlan.takeUnretainedValue().access.alignment <= 16
+    {
+      made = placed.elementPlan
+    }
+    plan.takeUnretainedValue().leafValueElementsIfMade = .some(made)
+    return made
+  }
+
+  /// Reduces, in one loop, the value models of the array in the field at
+  /// `field` of the class model at `owner`, which hold nothing to route.
+  ///
+  /// What ``deliverToLeaves(of:)`` does, without entering the array as a
+  /// place first: the array is read from its field when the walk reaches it,
+  /// made unique, and reduced while the field is being modified, so no
+  /// `reduce` can change it. An array whose storage is shared, or whose
+  /// elements take the action as one of a family, is entered as a place.
+  private mutating func reduceValueLeaves(
+    at field: UnsafeMutableRawPointer, of owner: UnsafeRawPointer, _ plan: Unmanaged<TypePlan>
+  ) {
+    let storage = Reflection.arrayStorage(at: field)
+    let count = Reflection.arrayCount(storage: storage)
+    guard count > 0 else { return }
+    // Made on the frame's push, so only read here.
+    let elementPlan = plan._withUnsafeGuaranteedRef { $0.leafValueElementsIfMade }.unsafelyUnwrapped
+      .unsafelyUnwrapped
+    let model = elementPlan._withUnsafeGuaranteedRef { $0.valueModel.unsafelyUnwrapped }
+    let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
+    guard acceptance != .ignores else { return }
+    guard acceptance == .exactType, Exclusivity.isChecked,
+      RuntimeFunctions.isUniquelyReferenced(storage),
+      let reducer = model.valueReducer
+    else {
+      push(
+        Place(
+          address: field, plan: plan, access: field, owner: owner,
+          path: step(
+            .field(in: Reflection.classType(of: owner), offset: UnsafeRawPointer(field) - owner),
+            after: -1),
+          anchor: .owner))
+      return
+    }
+    deliveries += count
+    Delivery.model = owner
+    Delivery.isValueModel = true
+    let actionBytes = actionBytes
+    let first = UnsafeMutableRawPointer(mutating: Reflection.arrayElements(storage: storage))
+    let stride = elementPlan._withUnsafeGuaranteedRef { $0.access.stride }
+    Exclusivity.modifying(field) {
+      reducer._reduce(exactly: actionBytes, onEach: first, count: count, stride: stride)
+    }
   }
 
   /// How the collection type of `plan` is entered in place, or `nil` if it is not.

@@ -18,6 +18,13 @@ final class ModelPlan {
 
   let receiver: any ActionReceiver
 
+  /// The class model type, whose own entry the walk calls with an action of
+  /// exactly its type (``Reducer/_reduce(exactly:on:)``); `nil` for a value model.
+  let objectReducer: (any Reducer.Type)?
+  /// The value model type, likewise (``ValueReducer/_reduce(exactly:onEach:count:stride:)``);
+  /// `nil` for a class model.
+  let valueReducer: (any ValueReducer.Type)?
+
   /// The reads that find this model's children, in declaration order; `nil`
   /// when the layout could not be read and every child is read through the runtime.
   let reads: UnsafeBufferPointer<FieldRead>?
@@ -48,11 +55,31 @@ final class ModelPlan {
   @exclusivity(unchecked)
   private var answers: [ObjectIdentifier: (acceptance: Acceptance, skipsBelow: Bool)] = [:]
 
-  init(
-    type: Any.Type, receiver: any ActionReceiver, reads: UnsafeBufferPointer<FieldRead>?,
+  /// The plan of the class model type `type`.
+  convenience init(
+    objectModel type: any Reducer.Type, reads: UnsafeBufferPointer<FieldRead>?,
+    hierarchy: [AnyClass]
+  ) {
+    self.init(
+      type: type, receiver: makeReceiver(for: type), objectReducer: type, valueReducer: nil,
+      reads: reads, hierarchy: hierarchy, handledBelow: type.handledBelow)
+  }
+
+  /// The plan of the value model type `type`.
+  convenience init(valueModel type: any ValueReducer.Type, reads: UnsafeBufferPointer<FieldRead>?) {
+    self.init(
+      type: type, receiver: makeReceiver(for: type), objectReducer: nil, valueReducer: type,
+      reads: reads, hierarchy: [], handledBelow: .anything)
+  }
+
+  private init(
+    type: Any.Type, receiver: any ActionReceiver, objectReducer: (any Reducer.Type)?,
+    valueReducer: (any ValueReducer.Type)?, reads: UnsafeBufferPointer<FieldRead>?,
     hierarchy: [AnyClass], handledBelow: HandledBelow
   ) {
     self.type = type
+    self.objectReducer = objectReducer
+    self.valueReducer = valueReducer
     self.handledBelow = handledBelow
     self.receiver = receiver
     self.reads = reads

@@ -131,17 +131,13 @@ final class PlanCache {
       if let fields, type is any Observable.Type { reportValueModels(in: type, fields) }
     #endif
     return ModelPlan(
-      type: type, receiver: makeReceiver(for: type), reads: reads,
-      hierarchy: Reflection.classHierarchy(of: type), handledBelow: type.handledBelow)
+      objectModel: type, reads: reads, hierarchy: Reflection.classHierarchy(of: type))
   }
 
   private func makeValueModelPlan(for type: any ValueReducer.Type) -> ModelPlan {
     // An enum's payload cannot be changed in place: it is read as a copy.
     let fields = Reflection.kind(of: type) == .struct ? Reflection.storedFields(of: type) : nil
-    return ModelPlan(
-      type: type, receiver: makeReceiver(for: type),
-      reads: fields.map { Self.store(self.reads(for: $0)) }, hierarchy: [],
-      handledBelow: .anything)
+    return ModelPlan(valueModel: type, reads: fields.map { Self.store(self.reads(for: $0)) })
   }
 
   /// The reads that find every model in `fields`.

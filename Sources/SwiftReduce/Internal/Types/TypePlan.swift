@@ -85,6 +85,12 @@ final class TypePlan {
   @exclusivity(unchecked)
   var placedElementsIfMade: PlacedElements??
 
+  /// For an `Array` or `ContiguousArray` of value models that hold no
+  /// models, the elements' plan, which the walk reduces in one loop; set by
+  /// the walk on first use.
+  @exclusivity(unchecked)
+  var leafValueElementsIfMade: Unmanaged<TypePlan>??
+
   /// Whether snapshots keep copies of values of the type, once known.
   ///
   /// Set by ``PlanCache/equality(of:)`` on first use. A byte, so that the
