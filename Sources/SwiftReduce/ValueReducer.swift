@@ -59,36 +59,29 @@ public protocol ValueReducer {
   ///
   /// - Parameters:
   ///   - action: The address of an action of exactly the type ``ReducedAction``.
-  ///   - first: The address of the first of `count` values of this type,
-  ///     `stride` bytes apart, which the caller may change.
+  ///   - first: The address of the first of `count` contiguous values of
+  ///     this type, which the caller may change.
   ///   - count: The number of values.
-  ///   - stride: The distance between two values' addresses.
   static func _reduce(
-    exactly action: UnsafeRawPointer, onEach first: UnsafeMutableRawPointer, count: Int,
-    stride: Int)
+    exactly action: UnsafeRawPointer, onEach first: UnsafeMutableRawPointer, count: Int)
 }
 
 extension ValueReducer {
   /// Calls ``reduce(action:)`` with the action at `action` on each of `count`
-  /// values from `first`, in order; the only implementation of this requirement.
+  /// contiguous values from `first`, in order; the only implementation of this requirement.
   ///
   /// - Parameters:
   ///   - action: The address of an action of exactly the type ``ReducedAction``.
-  ///   - first: The address of the first of `count` values of this type,
-  ///     `stride` bytes apart, which the caller may change.
+  ///   - first: The address of the first of `count` contiguous values of
+  ///     this type, which the caller may change.
   ///   - count: The number of values.
-  ///   - stride: The distance between two values' addresses.
   @inlinable @inline(__always)
   public static func _reduce(
-    exactly action: UnsafeRawPointer, onEach first: UnsafeMutableRawPointer, count: Int,
-    stride: Int
+    exactly action: UnsafeRawPointer, onEach first: UnsafeMutableRawPointer, count: Int
   ) {
     let action = action.assumingMemoryBound(to: ReducedAction.self)
-    var value = first
-    for _ in 0..<count {
-      value.assumingMemoryBound(to: Self.self).pointee.reduce(action: action.pointee)
-      value += stride
-    }
+    let values = first.assumingMemoryBound(to: Self.self)
+    for index in 0..<count { values[index].reduce(action: action.pointee) }
   }
 }
 

@@ -58,9 +58,7 @@ struct ValueReceiver<Model: ValueReducer>: ActionReceiver {
   }
 
   func deliverExact(_ action: UnsafeRawPointer, to model: UnsafeRawPointer) {
-    Model._reduce(
-      exactly: action, onEach: UnsafeMutableRawPointer(mutating: model), count: 1,
-      stride: MemoryLayout<Model>.stride)
+    Model._reduce(exactly: action, onEach: UnsafeMutableRawPointer(mutating: model), count: 1)
   }
 
   func deliverFamily(_ action: any Action, to model: UnsafeRawPointer) {
@@ -73,9 +71,8 @@ struct ValueReceiver<Model: ValueReducer>: ActionReceiver {
     _ action: UnsafeRawPointer, toEach first: UnsafeRawPointer, count: Int, stride: Int
   ) {
     // Specialised where the value model type conforms: one loop for the run.
-    Model._reduce(
-      exactly: action, onEach: UnsafeMutableRawPointer(mutating: first), count: count,
-      stride: stride)
+    assert(stride == MemoryLayout<Model>.stride, "a run of values is contiguous")
+    Model._reduce(exactly: action, onEach: UnsafeMutableRawPointer(mutating: first), count: count)
   }
 }
 

@@ -25,8 +25,11 @@ struct VisitedSet {
   private var usedSlots = UnsafeStack<Int>(capacity: 16)
   private var bits = UnsafeStack<UInt64>(capacity: 256)
 
-  /// The block found last: consecutive objects are usually in the same one.
-  private var lastBlock: (key: UInt, start: Int) = (emptyKey, 0)
+  /// The block found last, and its first word: consecutive objects are
+  /// usually in the same one. The words move when `bits` grows, which only
+  /// ``blockStart(for:)`` does, and it sets them again.
+  private var lastKey = emptyKey
+  private var lastWords: UnsafeMutablePointer<UInt64>?
 
   init() {
     blockKeys = UnsafeStack(capacity: 64)
@@ -36,17 +39,23 @@ struct VisitedSet {
   }
 
   /// Inserts the object at `address`; returns `false` if it was already in the set.
+  @inline(__always)
   mutating func insert(_ address: UnsafeRawPointer) -> Bool {
     let address = UInt(bitPattern: address)
     assert(address & (1 << Self.bitShift - 1) == 0, "objects are 16-byte aligned")
     let key = address >> Self.blockShift
-    let start = key == lastBlock.key ? lastBlock.start : blockStart(for: key)
+    let words: UnsafeMutablePointer<UInt64>
+    if _fastPath(key == lastKey), let last = lastWords {
+      words = last
+    } else {
+      words = bits.base + blockStart(for: key)
+    }
     let bit = Int(truncatingIfNeeded: (address >> Self.bitShift) & 0x0FFF)
     let mask: UInt64 = 1 << UInt64(bit & 63)
-    let word = start + bit >> 6
-    let old = bits[word]
+    let word = words + bit >> 6
+    let old = word.pointee
     if old & mask != 0 { return false }
-    bits[word] = old | mask
+    word.pointee = old | mask
     return true
   }
 
@@ -57,16 +66,19 @@ struct VisitedSet {
     usedSlots.removeAll()
     bits.removeAll()
     blockCount = 0
-    lastBlock = (Self.emptyKey, 0)
+    lastKey = Self.emptyKey
+    lastWords = nil
   }
 
   // MARK: - Blocks
 
+  @inline(never)
   private mutating func blockStart(for key: UInt) -> Int {
     var slot = Self.slot(for: key, in: blockKeys.count)
     while blockKeys[slot] != Self.emptyKey {
       if blockKeys[slot] == key {
-        lastBlock = (key, blockStarts[slot])
+        lastKey = key
+        lastWords = bits.base + blockStarts[slot]
         return blockStarts[slot]
       }
       slot = (slot + 1) & (blockKeys.count - 1)
@@ -78,7 +90,8 @@ struct VisitedSet {
     usedSlots.append(slot)
     blockCount += 1
     if blockCount * 2 > blockKeys.count { growBlockTable() }
-    lastBlock = (key, start)
+    lastKey = key
+    lastWords = bits.base + start
     return start
   }
 

@@ -380,31 +380,48 @@ struct Walk: ~Copyable {
   /// read again from where it was read before each slot, since the last
   /// `reduce` may have changed it.
   private mutating func nextObject(_ index: Int) {
-    var run = objectRuns[index]
     // The class of the leaf met last, when a dispatch delivers to its
     // instances without asking again: `reducer` is `nil` if they ignore the action.
     var leaves: (key: UInt, reducer: (any Reducer.Type)?) = (0, nil)
-    while isCurrent(&run), run.next < run.count {
-      let slot = Reflection.arrayElements(storage: run.storage) + run.next * run.stride
-      run.next += 1
+    while true {
+      // In place, derived again each time round: the table grows only when a
+      // model that is not a leaf is read, after which this returns.
+      let run = objectRuns.base + index
+      guard isCurrent(&run.pointee), run.pointee.next < run.pointee.count else { break }
+      let slot =
+        Reflection.arrayElements(storage: run.pointee.storage) + run.pointee.next
+        * run.pointee.stride
+      run.pointee.next += 1
       guard let element = Reflection.objectAddress(at: slot) else { continue }
       if Reflection.classKey(of: element) == leaves.key {
         // A leaf like the last: one that ignores the action need not be marked
         // visited, since reaching it again does nothing either.
         guard let reducer = leaves.reducer else { continue }
         if visited.insert(element) { deliver(to: element, reducer) }
-        if let field = run.field { deliverToLeaves(&run, at: field, leaves.key, reducer) }
+        if let field = run.pointee.field {
+          deliverToLeaves(&objectRuns.base[index], at: field, leaves.key, reducer)
+        }
         continue
       }
       guard let model = modelPlan(of: element), visited.insert(element) else { continue }
       // A leaf pushes nothing, so the rest need not wait on the stack.
       if !model._withUnsafeGuaranteedRef({ $0.isLeaf }) {
-        objectRuns[index] = run
         stack.append(.objects(index: index))
         reduceAndRead(element, model)
         return
       }
-      if case .deliver = mode { leaves = leafClass(of: element, model) }
+      if case .deliver = mode {
+        leaves = leafClass(of: element, model)
+        if leaves.key != 0 {
+          // Delivered as those after it will be, which is what reduceAndRead does for a leaf.
+          guard let reducer = leaves.reducer else { continue }
+          deliver(to: element, reducer)
+          if let field = objectRuns.base[index].field {
+            deliverToLeaves(&objectRuns.base[index], at: field, leaves.key, reducer)
+          }
+          continue
+        }
+      }
       reduceAndRead(element, model)
     }
     // Done with it, and with everything its models hold: its slot is free again.
@@ -424,12 +441,13 @@ struct Walk: ~Copyable {
     _ reducer: any Reducer.Type
   ) {
     let storage = run.storage
+    let (count, stride) = (run.count, run.stride)
     let elements = Reflection.arrayElements(storage: storage)
     let actionBytes = actionBytes
     var next = run.next
     var delivered = 0
-    while next < run.count, Reflection.arrayStorage(at: field) == storage {
-      guard let element = Reflection.objectAddress(at: elements + next * run.stride),
+    while next < count, Reflection.arrayStorage(at: field) == storage {
+      guard let element = Reflection.objectAddress(at: elements + next * stride),
         Reflection.classKey(of: element) == key
       else { break }
       next += 1
@@ -443,10 +461,12 @@ struct Walk: ~Copyable {
     deliveries += delivered
   }
 
-  /// The class of a leaf, and how its instances take the action, when every
-  /// instance of it can be delivered to without asking: it ignores the
-  /// action, or takes exactly its type. A leaf holds nothing, so a
-  /// declaration of what it holds changes nothing. Otherwise a key no class has.
+  /// The class of a leaf and how its instances take the action, for leaves
+  /// delivered to without asking again.
+  ///
+  /// That is when they ignore the action or take exactly its type; a leaf
+  /// holds nothing, so a declaration of what it holds changes nothing.
+  /// Otherwise the key is one no class has.
   private func leafClass(
     of element: UnsafeRawPointer, _ model: Unmanaged<ModelPlan>
   ) -> (key: UInt, reducer: (any Reducer.Type)?) {
@@ -1130,9 +1150,9 @@ struct Walk: ~Copyable {
     let count = Reflection.arrayCount(storage: storage)
     guard count > 0 else { return }
     // Made on the frame's push, so only read here.
-    let elementPlan = plan._withUnsafeGuaranteedRef { $0.leafValueElementsIfMade }.unsafelyUnwrapped
-      .unsafelyUnwrapped
-    let model = elementPlan._withUnsafeGuaranteedRef { $0.valueModel.unsafelyUnwrapped }
+    let model = plan._withUnsafeGuaranteedRef {
+      $0.leafValueElementsIfMade.unsafelyUnwrapped.unsafelyUnwrapped
+    }._withUnsafeGuaranteedRef { $0.valueModel.unsafelyUnwrapped }
     let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
     guard acceptance != .ignores else { return }
     guard acceptance == .exactType, Exclusivity.isChecked,
@@ -1153,9 +1173,8 @@ struct Walk: ~Copyable {
     Delivery.isValueModel = true
     let actionBytes = actionBytes
     let first = UnsafeMutableRawPointer(mutating: Reflection.arrayElements(storage: storage))
-    let stride = elementPlan._withUnsafeGuaranteedRef { $0.access.stride }
     Exclusivity.modifying(field) {
-      reducer._reduce(exactly: actionBytes, onEach: first, count: count, stride: stride)
+      reducer._reduce(exactly: actionBytes, onEach: first, count: count)
     }
   }
 
