@@ -48,7 +48,9 @@ struct VisitedSet {
     if _fastPath(key == lastKey), let last = lastWords {
       words = last
     } else {
-      words = bits.base + blockStart(for: key)
+      // Found first: finding a new block may move the words.
+      let start = blockStart(for: key)
+      words = bits.base + start
     }
     let bit = Int(truncatingIfNeeded: (address >> Self.bitShift) & 0x0FFF)
     let mask: UInt64 = 1 << UInt64(bit & 63)

@@ -662,9 +662,17 @@ struct Walk: ~Copyable {
   }
 
   /// Pushes what `reads` find in the instance or value at `base`, in order.
+  ///
+  /// Every caller reverses what this pushes and returns to ``run(from:)``,
+  /// so the first frame pushed is the next one taken, before any user code
+  /// runs: a field or array found empty before anything was pushed is still
+  /// empty then, and is not pushed at all, and an array of value leaves is
+  /// reduced at once (the reads after it are then made after it reduced,
+  /// which is what the walk does for every model).
   private mutating func perform(
     _ reads: UnsafeBufferPointer<FieldRead>, at base: UnsafeRawPointer, in container: Container
   ) {
+    let start = stack.count
     for read in reads {
       switch read {
       case let .object(offset, .strong), let .object(offset, .unmanaged):
@@ -672,6 +680,7 @@ struct Walk: ~Copyable {
           // Empty now, but a model may be stored there before the walk gets to it; a
           // copy cannot change without its source, which is checked instead.
           if case .copy = container { continue }
+          if stack.count == start { continue }
           stack.append(.emptyField(origin(offset, at: base, in: container)))
           continue
         }
@@ -688,6 +697,7 @@ struct Walk: ~Copyable {
         guard count > 0 else {
           // Elements may be added before the walk gets to it, unless it is a copy.
           if case .copy = container { continue }
+          if stack.count == start { continue }
           stack.append(.emptyObjects(origin(offset, at: base, in: container), stride: stride))
           continue
         }
@@ -713,7 +723,12 @@ struct Walk: ~Copyable {
         case .object:
           #if !(_runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL)
             if offset == property, case .deliver = mode, leafValueElements(of: plan) != nil {
-              stack.append(.valueLeaves(field: address, owner: base, plan))
+              // Taken next, so reduced now: what follows is read after, as it would be.
+              if stack.count == start {
+                reduceValueLeaves(at: address, of: base, plan)
+              } else {
+                stack.append(.valueLeaves(field: address, owner: base, plan))
+              }
               continue
             }
           #endif
