@@ -461,6 +461,29 @@ struct Walk: ~Copyable {
     deliveries += delivered
   }
 
+  /// Delivers the action to the leaves of one class at the start of what is
+  /// left of `run`, an array read from the field at `field`, when they ignore
+  /// it or take exactly its type, as ``nextObject(_:)`` would.
+  private mutating func deliverLeadingLeaves(_ run: inout ObjectRun, at field: UnsafeRawPointer) {
+    let slot = Reflection.arrayElements(storage: run.storage) + run.next * run.stride
+    guard run.next < run.count, let first = Reflection.objectAddress(at: slot),
+      let model = modelPlan(of: first), model._withUnsafeGuaranteedRef({ $0.isLeaf })
+    else { return }
+    let leaves = leafClass(of: first, model)
+    guard leaves.key != 0 else { return }
+    if let reducer = leaves.reducer {
+      return deliverToLeaves(&run, at: field, leaves.key, reducer)
+    }
+    // They ignore the action: passed over, as in nextObject.
+    let elements = Reflection.arrayElements(storage: run.storage)
+    while run.next < run.count,
+      let element = Reflection.objectAddress(at: elements + run.next * run.stride),
+      Reflection.classKey(of: element) == leaves.key
+    {
+      run.next += 1
+    }
+  }
+
   /// The class of a leaf and how its instances take the action, for leaves
   /// delivered to without asking again.
   ///
@@ -702,11 +725,16 @@ struct Walk: ~Copyable {
           continue
         }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-        let run = startObjectRun(
-          ObjectRun(
-            storage: storage, count: count, stride: stride,
-            origin: origin(offset, at: base, in: container)))
-        stack.append(.objects(index: run))
+        var run = ObjectRun(
+          storage: storage, count: count, stride: stride,
+          origin: origin(offset, at: base, in: container))
+        if stack.count == start, case .deliver = mode, let field = run.field {
+          // Taken next: its leading leaves are delivered now, and it is pushed
+          // only if slots are left, or a reduce changed it.
+          deliverLeadingLeaves(&run, at: field)
+          if run.next == run.count, Reflection.arrayStorage(at: field) == storage { continue }
+        }
+        stack.append(.objects(index: startObjectRun(run)))
       case let .value(offset, plan):
         let value = plan._withUnsafeGuaranteedRef { $0.access.load(from: base + offset) }
         let type = containerType(of: base, container)
