@@ -406,9 +406,13 @@ struct Walk: ~Copyable {
       guard let model = modelPlan(of: element), visited.insert(element) else { continue }
       // A leaf pushes nothing, so the rest need not wait on the stack.
       if !model._withUnsafeGuaranteedRef({ $0.isLeaf }) {
+        let below = stack.count
         stack.append(.objects(index: index))
         reduceAndRead(element, model)
-        return
+        // It pushed nothing, so the run is taken next anyway: go on with it here.
+        guard stack.count == below + 1 else { return }
+        _ = stack.removeLast()
+        continue
       }
       if case .deliver = mode {
         leaves = leafClass(of: element, model)
