@@ -1,4 +1,6 @@
 import SwiftReduce
+import SwiftReduceTesting
+import Testing
 
 /// Broadcasts for a profiler: the broadcast case's tree, dispatched to a
 /// given number of times through one engine, with nothing timed.
@@ -14,6 +16,10 @@ enum Profile {
     case typedDirect = "typed-direct"
     case valueLeaves = "value-leaves"
     case valueFloor = "value-floor"
+    /// `TestStore.send` on the broadcast tree, as the teststore case times it.
+    case teststore
+    /// `TreeSnapshot` of the broadcast tree, the teststore case's unit.
+    case snapshot
 
     /// The engines' names, for the usage.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -25,6 +31,8 @@ enum Profile {
     let levels = Sizes.full.broadcast
     let tree: any BroadcastTree
     switch engine {
+    case .teststore, .snapshot:
+      return runTools(engine, dispatches: dispatches)
     case .swiftreduce, .typedDirect:
       let classTree = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
       let store = Store(classTree.root)
@@ -42,6 +50,23 @@ enum Profile {
       }
       tree = valueTree
     }
+    return check(tree, engine, dispatches: dispatches)
+  }
+
+  /// Runs `count` sends or snapshots on the broadcast tree.
+  private static func runTools(_ engine: Engine, dispatches count: Int) -> Int32 {
+    let tree = Tree(levels: Sizes.full.broadcast) { Leaf(title: "leaf \($0)") }
+    if engine == .snapshot {
+      var snapshots: [TreeSnapshot] = []
+      for _ in 0..<count { snapshots = [TreeSnapshot(tree.root)] }
+      return count == 0 || snapshots.count == 1 ? 0 : 1
+    }
+    let store = TestStore(tree.root)
+    for _ in 0..<count { store.send(RootAction.touch) { $0.value += 1 } }
+    return tree.root.value == count ? 0 : 1
+  }
+
+  private static func check(_ tree: any BroadcastTree, _ engine: Engine, dispatches: Int) -> Int32 {
     guard tree.leafReductions() == tree.leafCount * dispatches else {
       var standardError = StandardError()
       print(

@@ -25,9 +25,10 @@ struct VisitedSet {
   private var usedSlots = UnsafeStack<Int>(capacity: 16)
   private var bits = UnsafeStack<UInt64>(capacity: 256)
 
-  /// The block found last, and its first word: consecutive objects are
-  /// usually in the same one. The words move when `bits` grows, which only
-  /// ``blockStart(for:)`` does, and it sets them again.
+  /// The block found last, and its first word.
+  ///
+  /// Consecutive objects are usually in the same block. The words move when
+  /// `bits` grows, which only ``blockStart(for:)`` does, and it sets them again.
   private var lastKey = emptyKey
   private var lastWords: UnsafeMutablePointer<UInt64>?
 
