@@ -11,8 +11,8 @@ struct LeafRunTests {
 
   @Test func aLeafHeldTwiceInOneArrayIsReducedOnce() {
     let log = PlayLog()
-    let a = Track("a", log)
-    let setlist = Setlist([a, Track("b", log), a, Track("c", log)])
+    let a = Song("a", log)
+    let setlist = Setlist([a, Song("b", log), a, Song("c", log)])
     Store(setlist).dispatch(Play())
     #expect(log.entries == ["a", "b", "c"])
     #expect(a.plays == 1)
@@ -21,7 +21,7 @@ struct LeafRunTests {
   @Test func leavesOfTwoClassesAlternatingAreReducedInArrayOrder() {
     let log = PlayLog()
     let setlist = Setlist([
-      Track("a", log), Jingle("j1", log), Track("b", log), Track("c", log), Jingle("j2", log),
+      Song("a", log), Jingle("j1", log), Song("b", log), Song("c", log), Jingle("j2", log),
       Jingle("j3", log),
     ])
     Store(setlist).dispatch(Play())
@@ -32,7 +32,7 @@ struct LeafRunTests {
     let log = PlayLog()
     let silence = Silence()
     let setlist = Setlist([
-      Track("a", log), silence, silence, Track("b", log), Silence(), Track("c", log),
+      Song("a", log), silence, silence, Song("b", log), Silence(), Song("c", log),
     ])
     Store(setlist).dispatch(Play())
     #expect(log.entries == ["a", "b", "c"])
@@ -41,25 +41,25 @@ struct LeafRunTests {
 
   @Test func aLeafThatRemovesTheNextLeafOfItsArrayLeavesItUnreduced() {
     let log = PlayLog()
-    let tracks = [
-      Track("a", log), Track("b", log, .removeNext), Track("c", log), Track("d", log),
+    let songs = [
+      Song("a", log), Song("b", log, .removeNext), Song("c", log), Song("d", log),
     ]
-    let setlist = Setlist(tracks)
-    for track in tracks { track.remote.setlist = setlist }
+    let setlist = Setlist(songs)
+    for song in songs { song.remote.setlist = setlist }
     Store(setlist).dispatch(Play())
     #expect(log.entries == ["a", "b", "d"])
-    #expect(tracks.map(\.plays) == [1, 1, 0, 1])
+    #expect(songs.map(\.plays) == [1, 1, 0, 1])
   }
 
   @Test func aLeafInsertedAtTheFrontByALeafOfTheSameClassIsReducedInTheSameDispatch() {
     let log = PlayLog()
-    let inserted = Track("x", log)
-    let tracks = [Track("a", log), Track("b", log, .insertAtFront(inserted)), Track("c", log)]
-    let setlist = Setlist(tracks)
-    for track in tracks { track.remote.setlist = setlist }
+    let inserted = Song("x", log)
+    let songs = [Song("a", log), Song("b", log, .insertAtFront(inserted)), Song("c", log)]
+    let setlist = Setlist(songs)
+    for song in songs { song.remote.setlist = setlist }
     Store(setlist).dispatch(Play())
     #expect(log.entries == ["a", "b", "x", "c"])
-    #expect((setlist.items as? [Track])?.map(\.plays) == [1, 1, 1, 1])
+    #expect((setlist.items as? [Song])?.map(\.plays) == [1, 1, 1, 1])
   }
 
   @Test func leavesOfAGenericModelClassAreReducedThroughTheirOwnEntry() {
@@ -67,8 +67,8 @@ struct LeafRunTests {
     enum Studio {}
     let log = PlayLog()
     let setlist = Setlist([
-      LabelledTrack<Live>("a", log), LabelledTrack<Live>("b", log),
-      LabelledTrack<Studio>("c", log),
+      LabelledSong<Live>("a", log), LabelledSong<Live>("b", log),
+      LabelledSong<Studio>("c", log),
     ])
     Store(setlist).dispatch(Play())
     #expect(log.entries == ["a (Live)", "b (Live)", "c (Studio)"])
@@ -77,7 +77,7 @@ struct LeafRunTests {
   @Test func leavesTakingTheActionAsAFamilyAreReducedInArrayOrderAmongExactLeaves() {
     let log = PlayLog()
     let setlist = Setlist([
-      Track("a", log), Shuffler("s1", log), Track("b", log), Shuffler("s2", log),
+      Song("a", log), Shuffler("s1", log), Song("b", log), Shuffler("s2", log),
       Shuffler("s3", log),
     ])
     Store(setlist).dispatch(Play())
@@ -87,7 +87,7 @@ struct LeafRunTests {
   // MARK: - Value leaves in an array
 
   @Test func valueLeavesInAnArrayAreEachReducedOnceInPlace() {
-    let rhythm = Rhythm([Beat("one"), Beat("two"), Beat("three")], lead: Track("lead", PlayLog()))
+    let rhythm = Rhythm([Beat("one"), Beat("two"), Beat("three")], lead: Song("lead", PlayLog()))
     let store = Store(rhythm)
     store.dispatch(Play())
     store.dispatch(Play())
@@ -95,7 +95,7 @@ struct LeafRunTests {
   }
 
   @Test func anArrayOfValueLeavesSharedWithACopyIsCopiedBeforeItIsReduced() {
-    let rhythm = Rhythm([Beat("one"), Beat("two")], lead: Track("lead", PlayLog()))
+    let rhythm = Rhythm([Beat("one"), Beat("two")], lead: Song("lead", PlayLog()))
     let before = rhythm.beats
     Store(rhythm).dispatch(Play())
     #expect(before.map(\.hits) == [0, 0])
@@ -103,7 +103,7 @@ struct LeafRunTests {
   }
 
   @Test func valueLeavesTakingTheActionAsAFamilyAreReducedInPlace() {
-    let rhythm = Rhythm([], lead: Track("lead", PlayLog()))
+    let rhythm = Rhythm([], lead: Song("lead", PlayLog()))
     rhythm.accents = [Accent(), Accent()]
     Store(rhythm).dispatch(Play())
     #expect(rhythm.accents.map(\.hits) == [1, 1])
@@ -111,7 +111,7 @@ struct LeafRunTests {
 
   @Test func valueLeavesReadFirstAreReducedBeforeTheModelsReadAfterThem() {
     let log = PlayLog()
-    let rhythm = Rhythm([Beat("one")], lead: Track("lead", log))
+    let rhythm = Rhythm([Beat("one")], lead: Song("lead", log))
     let recorder = OrderRecorder(rhythm)
     Store(rhythm).dispatch(Play())
     #expect(recorder.beatHitsWhenLeadPlayed == [1])
@@ -120,7 +120,7 @@ struct LeafRunTests {
 
   @Test func valueLeavesReadAfterAModelAreReducedAfterIt() {
     let log = PlayLog()
-    let chorus = Chorus(lead: Track("lead", log), [Beat("one")])
+    let chorus = Chorus(lead: Song("lead", log), [Beat("one")])
     let recorder = OrderRecorder(chorus)
     Store(chorus).dispatch(Play())
     #expect(recorder.beatHitsWhenLeadPlayed == [0])
@@ -154,7 +154,7 @@ struct LeafRunTests {
   }
 }
 
-/// Records the beats' hits as the lead track of a rhythm or chorus plays.
+/// Records the beats' hits as the lead song of a rhythm or chorus plays.
 @MainActor
 private final class OrderRecorder {
   private(set) var beatHitsWhenLeadPlayed: [Int] = []

@@ -6,7 +6,7 @@ import SwiftReduce
 /// An action of the playback family.
 protocol PlaybackAction: Action {}
 
-/// Plays every item; tracks take exactly this type, shufflers the family.
+/// Plays every item; songs take exactly this type, shufflers the family.
 struct Play: PlaybackAction {}
 
 /// Who reduced, in order, during the dispatches of one test.
@@ -23,18 +23,18 @@ final class Setlist: Reducer {
   }
 }
 
-/// How a track reaches its setlist: not a model, so the walk never enters
-/// it, and the track stays a leaf.
+/// How a song reaches its setlist: not a model, so the walk never enters
+/// it, and the song stays a leaf.
 final class Remote {
   weak var setlist: Setlist?
 }
 
 /// A leaf that takes exactly ``Play``; it may change the setlist holding it.
-final class Track: Reducer {
+final class Song: Reducer {
   enum Change {
     case none
     case removeNext
-    case insertAtFront(Track)
+    case insertAtFront(Song)
   }
 
   let name: String
@@ -65,14 +65,14 @@ final class Track: Reducer {
       {
         setlist.items.remove(at: index + 1)
       }
-    case let .insertAtFront(track):
-      setlist.items.insert(track, at: 0)
+    case let .insertAtFront(song):
+      setlist.items.insert(song, at: 0)
     }
     change = .none
   }
 }
 
-/// A second leaf class taking exactly ``Play``, to mix with tracks.
+/// A second leaf class taking exactly ``Play``, to mix with songs.
 final class Jingle: Reducer {
   let name: String
   let log: PlayLog
@@ -110,7 +110,7 @@ final class Silence: Reducer {
 }
 
 /// A generic leaf class: its delivery is compiled for every label.
-final class LabelledTrack<Label>: Reducer {
+final class LabelledSong<Label>: Reducer {
   let name: String
   let log: PlayLog
 
@@ -147,24 +147,24 @@ struct Accent: ValueReducer, Equatable {
   }
 }
 
-/// Beats first, then a track: the beats are read first.
+/// Beats first, then a song: the beats are read first.
 final class Rhythm: Reducer {
   var beats: [Beat]
   var accents: [Accent] = []
-  var lead: Track
+  var lead: Song
 
-  init(_ beats: [Beat], lead: Track) {
+  init(_ beats: [Beat], lead: Song) {
     self.beats = beats
     self.lead = lead
   }
 }
 
-/// A track first, then beats: the beats are read after the track reduced.
+/// A song first, then beats: the beats are read after the song reduced.
 final class Chorus: Reducer {
-  var lead: Track
+  var lead: Song
   var beats: [Beat]
 
-  init(lead: Track, _ beats: [Beat]) {
+  init(lead: Song, _ beats: [Beat]) {
     self.lead = lead
     self.beats = beats
   }
@@ -172,7 +172,7 @@ final class Chorus: Reducer {
 
 /// An array read before the model that fills it.
 final class Queue: Reducer {
-  var later: [Track] = []
+  var later: [Song] = []
   var head: Filler
 
   init(head: Filler) {
@@ -180,7 +180,7 @@ final class Queue: Reducer {
   }
 }
 
-/// Adds a track to its queue's array, which the walk has passed.
+/// Adds a song to its queue's array, which the walk has passed.
 final class Filler: Reducer {
   weak var queue: Queue?
   let log: PlayLog
@@ -191,6 +191,6 @@ final class Filler: Reducer {
 
   func reduce(action: Play) {
     log.entries.append("filler")
-    queue?.later.append(Track("queued \(queue?.later.count ?? 0)", log))
+    queue?.later.append(Song("queued \(queue?.later.count ?? 0)", log))
   }
 }
