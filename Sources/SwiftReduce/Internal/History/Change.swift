@@ -1,0 +1,67 @@
+/// One change a dispatch made, found by comparing a model's stored property
+/// before and after it reduced: the model, the property, the steps from the
+/// property down to what changed, and the edit.
+///
+/// A change holds the model strongly, and the values it took and left, so
+/// that it can be undone and redone on the tree as it is later, wherever the
+/// model sits by then.
+struct Change {
+  let model: AnyObject
+  let property: RecordedField
+  /// From the property down to the value changed, or to the collection an
+  /// element was inserted into or removed from.
+  let steps: [ChangeStep]
+  let edit: Edit
+
+  /// The change that takes this one back.
+  var inverse: Change {
+    Change(model: model, property: property, steps: steps, edit: edit.inverse)
+  }
+}
+
+/// One step from a stored property down to the value a change is about.
+enum ChangeStep {
+  /// A stored property of a struct, tuple or value model.
+  case field(RecordedField)
+  /// The value an `Optional` wraps: no label of its own.
+  case wrapped(any OptionalType.Type)
+  /// An element of a collection.
+  case element(ElementPosition, in: any EditableCollection.Type)
+}
+
+/// Where an element sits in a standard collection.
+enum ElementPosition {
+  /// The position in an `Array` or `ContiguousArray`.
+  case index(Int)
+  /// The key in a `Dictionary`.
+  case key(Any)
+  /// The member of a `Set`: itself.
+  case member(Any)
+}
+
+/// What a change did at the end of its steps.
+enum Edit {
+  /// The value there was `before`, and is `after`.
+  case changed(before: Any, after: Any)
+  /// `element` was inserted into the collection there, at `position`.
+  case inserted(ElementPosition, element: Any, in: any EditableCollection.Type)
+  /// `element` was removed from the collection there, from `position`.
+  case removed(ElementPosition, element: Any, in: any EditableCollection.Type)
+
+  var inverse: Edit {
+    switch self {
+    case let .changed(before, after): .changed(before: after, after: before)
+    case let .inserted(position, element, collection):
+      .removed(position, element: element, in: collection)
+    case let .removed(position, element, collection):
+      .inserted(position, element: element, in: collection)
+    }
+  }
+}
+
+/// A stored property a change is about: its name, where it is and its plan.
+struct RecordedField {
+  let name: String
+  let offset: Int
+  let plan: TypePlan
+}
