@@ -232,9 +232,7 @@ final class Session<Root: Reducer, Content: View> {
       unsavedChangeCount = 0
     } catch {
       unsavedChange = String(describing: error)
-      // With a history, the steps between what is kept and the screen:
-      // an undo of a step not kept takes it off the count.
-      unsavedChangeCount = history.map { max($0.unkeptStepCount, 1) } ?? unsavedChangeCount + 1
+      unsavedChangeCount += 1
     }
   }
 
@@ -268,12 +266,13 @@ final class Session<Root: Reducer, Content: View> {
   private func undoOrRedo(undoing: Bool) -> Response {
     guard let history else { return .proceed(message: nil) }
     let command = undoing ? "undo" : "redo"
-    guard let label = undoing ? history.undo(in: store) : history.redo(in: store) else {
-      if undoing && history.mergedStepCount > 0 {
-        return .proceed(
-          message: "There is nothing to undo: the changes before were merged with another "
-            + "instance's, and are kept as they are.")
-      }
+    let step: HistoryStep?
+    do {
+      step = undoing ? try history.undo() : try history.redo()
+    } catch {
+      return .proceed(message: error.description)
+    }
+    guard let label = step?.label else {
       return .proceed(message: "There is nothing to \(command).")
     }
     keepChange()

@@ -28,6 +28,7 @@ struct ValueDifference {
           from: first, to: second, wrapped, steps: steps + [.wrapped(optionalType)], report)
       }
       if (first == nil) != (second == nil) { report(steps, .changed(before: before, after: after)) }
+      return
     case let .collection(collectionType):
       guard let editable = collectionType as? any EditableCollection.Type else { break }
       let element = plans.finishedPlan(for: editable.editedElementType)
