@@ -91,17 +91,58 @@ struct ValueDifference {
       return same
     case .collection(let collectionType):
       if !plan.mayHoldModels, let equal = equalByOperator(first, second) { return equal }
-      guard let editable = collectionType as? any EditableCollection.Type else { break }
+      guard let editable = collectionType as? any EditableCollection.Type else {
+        // A slice or a dictionary's view: element by element, in order.
+        let (firstElements, secondElements) = (
+          collectionType.elements(of: first), collectionType.elements(of: second)
+        )
+        let element = plans.finishedPlan(for: collectionType.elementType)
+        return firstElements.count == secondElements.count
+          && zip(firstElements, secondElements).allSatisfy { isSame($0, $1, element) }
+      }
       var differs = false
       editable.differences(
         from: first, to: second,
         same: { isSame($0, $1, plans.finishedPlan(for: editable.editedElementType)) },
         changed: { _, _, _ in differs = true }, edit: { _ in differs = true })
       return !differs
+    case .existential:
+      // The values' own types decide, as they do for the walk.
+      let dynamicType = type(of: first)
+      guard dynamicType == type(of: second) else { return false }
+      let dynamic = plans.finishedPlan(for: dynamicType)
+      if dynamic !== plan { return isSame(first, second, dynamic) }
+    case .enumeration, .runtimeChildren:
+      if let equal = equalByOperator(first, second) { return equal }
+      return sameChildren(first, second, plan)
     default:
       break
     }
     return equalByOperator(first, second) ?? false
+  }
+
+  /// Whether two values of a type read through the runtime (an enum with
+  /// payloads, a type whose layout cannot be read) have the same children:
+  /// the same case, and payloads that are the same value.
+  private func sameChildren(_ first: Any, _ second: Any, _ plan: TypePlan) -> Bool {
+    let count = Reflection.childCount(of: first, as: plan.type)
+    // Cases without payloads differ in their bits, which differed.
+    guard count > 0, count == Reflection.childCount(of: second, as: plan.type) else {
+      return false
+    }
+    for index in 0..<count {
+      let (firstChild, secondChild) = (
+        Reflection.namedChild(of: first, as: plan.type, at: index),
+        Reflection.namedChild(of: second, as: plan.type, at: index)
+      )
+      guard firstChild.name == secondChild.name,
+        type(of: firstChild.value) == type(of: secondChild.value),
+        isSame(
+          firstChild.value, secondChild.value,
+          plans.finishedPlan(for: type(of: firstChild.value)))
+      else { return false }
+    }
+    return true
   }
 
   /// The stored properties of a struct, tuple or value model that a history records.
