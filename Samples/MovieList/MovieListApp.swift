@@ -37,7 +37,7 @@ public enum MovieListApp {
       // another instance merged since. Input that leaves what is saved as it
       // was (the movie being typed, the search, a notice) is no step, and no save.
       let store = Store(Person(snapshot))
-      let history = History(store, recording: MovieListApp.isSaved)
+      let history = makeHistory(of: store)
       // Sorted while read, from the file's order: a file MovieList wrote
       // lists the movies by title, and is not sorted again.
       if let sorted = file.sortedTitles {
@@ -109,6 +109,12 @@ public enum MovieListApp {
       }
     }
     return 0
+  }
+
+  /// The history of `store`, recording what is saved.
+  @MainActor
+  static func makeHistory(of store: Store<Person>) -> History<Person> {
+    History(store, recording: isSaved)
   }
 
   /// Whether a model's property is part of what is saved, so that the

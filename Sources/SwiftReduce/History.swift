@@ -63,7 +63,7 @@ public final class History<Root: Reducer> {
   /// - Parameters:
   ///   - store: The store to record.
   ///   - limit: The most steps kept. 100 by default.
-  ///   - recording: Whether a model's stored property is recorded, by the
+  ///   - filter: Whether a model's stored property is recorded, by the
   ///     model's type and the property's name; every property by default.
   ///     A property left out is neither undone nor checked for conflicts:
   ///     leave out what is shown rather than kept, such as a message. An
@@ -75,7 +75,9 @@ public final class History<Root: Reducer> {
     self.store = store
     self.limit = max(limit, 1)
     let isRecorded = filter.map { isRecorded in
-      { (type: Any.Type, property: String) in MainActor.assumeIsolated { isRecorded(type, property) } }
+      { (type: Any.Type, property: String) in
+        MainActor.assumeIsolated { isRecorded(type, property) }
+      }
     }
     let recorder = PatchRecorder(plans: .shared, isRecorded: isRecorded)
     var dispatched: (@MainActor (any Action, [Change]) -> Void)?
@@ -173,8 +175,9 @@ public final class History<Root: Reducer> {
 
   // MARK: - Time travel
 
-  /// Every step recorded, in order: those done, then those undone, the next
-  /// to redo first. ``position`` of them are applied.
+  /// Every step recorded, in order: those done, then those undone.
+  ///
+  /// Undone steps come the next to redo first; ``position`` of the steps are applied.
   public var timeline: [HistoryStep] { steps + undoneSteps.reversed() }
 
   /// How many steps of the ``timeline`` the tree holds.

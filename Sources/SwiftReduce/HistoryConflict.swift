@@ -1,6 +1,7 @@
-/// Why ``History`` refused to undo or redo a step: another writer changed
-/// an element the step changed, so taking it back (or doing it again) would
-/// overwrite that writer's change. Nothing was changed.
+/// Why ``History`` refused to undo or redo a step.
+///
+/// Another writer changed an element the step changed, so taking it back (or
+/// doing it again) would overwrite that writer's change. Nothing was changed.
 ///
 /// ```
 /// Cannot undo "removing Heat": favoriteMovies.movies["Heat"] is 2 now, not 1. Nothing was changed.

@@ -180,9 +180,10 @@ struct MovieListAppTests {
     merge(Snapshot(name: "Bob", movies: ["Alien": 1, "Heat": 1, "Up": 1]), into: store, history)
     #expect(try history.undo()?.label == "typing \"Heat\" in Movie Name")
     #expect(store.root.snapshot == Snapshot(name: "Bob", movies: ["Alien": 1, "Up": 1]))
-    #expect(history.steps.map(\.label) == [
-      "typing \"Alien\" in Movie Name", "merging another instance's save",
-    ])
+    #expect(
+      history.steps.map(\.label) == [
+        "typing \"Alien\" in Movie Name", "merging another instance's save",
+      ])
   }
 
   @Test func theIssuesCaseBringsHeatBackAndRedoAfterAMergeDoesWhatTheHintSays() async throws {

@@ -75,7 +75,10 @@ struct HistoryTests {
       history.steps.last?.patches.map(\.description) == [
         "counter.count: 0 → 1", "counters[0].count: 0 → 1", "counters[1].count: 0 → 1",
       ])
-    #expect(history.steps.last?.patches.map(\.path) == ["counter.count", "counters[0].count", "counters[1].count"])
+    #expect(
+      history.steps.last?.patches.map(\.path) == [
+        "counter.count", "counters[0].count", "counters[1].count",
+      ])
   }
 
   @Test func patchesOfAValueModelInADictionaryAndAnArrayOfThemTogether() {
@@ -273,7 +276,8 @@ struct HistoryTests {
     let store = Store(mixtape)
     let history = History(store, limit: 2)
     for name in ["a", "b", "c"] { store.dispatch(MixtapeAction.rename(name)) }
-    #expect(history.steps.map(\.label) == ["MixtapeAction.rename(\"b\")", "MixtapeAction.rename(\"c\")"])
+    #expect(
+      history.steps.map(\.label) == ["MixtapeAction.rename(\"b\")", "MixtapeAction.rename(\"c\")"])
     try history.undo()
     try history.undo()
     #expect(try history.undo() == nil)

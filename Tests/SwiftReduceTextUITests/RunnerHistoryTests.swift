@@ -51,9 +51,8 @@ struct RunnerHistoryTests {
     let store = Store(Person())
     let history = History(store)
     var saved: [String] = []
-    let runner = Runner(store: store, history: history, onChange: { saved.append(store.name) }) {
-      NameEditor()
-    }
+    func save() { saved.append(store.name) }
+    let runner = Runner(store: store, history: history, onChange: save) { NameEditor() }
     // Another writer renames after the line, before the undo.
     history.beforeUndoOrRedo = {
       history.record("theirs", kind: .merge) { store.dispatch(NameChange.setName("Grace")) }

@@ -64,4 +64,18 @@ struct RecordedField {
   let name: String
   let offset: Int
   let plan: TypePlan
+
+  /// Whether values whose bits differ are different values: plain data
+  /// other than floating point (whose `==` has `-0.0 == 0.0`), so that a
+  /// changed `Int` is a change without asking its `==`.
+  let bitsDecide: Bool
+
+  init(name: String, offset: Int, plan: TypePlan) {
+    self.name = name
+    self.offset = offset
+    self.plan = plan
+    bitsDecide =
+      plan.access.isBitwiseCopyable && !plan.mayHoldModels
+      && !(plan.type is any FloatingPoint.Type)
+  }
 }

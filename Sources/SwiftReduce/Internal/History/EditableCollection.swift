@@ -1,6 +1,7 @@
-/// The standard collections whose changes a history records element by
-/// element: `Array` and `ContiguousArray` by position, `Dictionary` by key,
-/// `Set` by member. Every other collection changes as one value.
+/// The standard collections whose changes a history records element by element.
+///
+/// `Array` and `ContiguousArray` by position, `Dictionary` by key, `Set` by
+/// member; every other collection changes as one value.
 ///
 /// The one description of types says a value is a ``StandardCollection``;
 /// this adds, for those four, the typed code that compares two of them and
@@ -14,7 +15,11 @@ protocol EditableCollection {
   /// and removed to `edit`, in the order that applies them one after another.
   ///
   /// - Parameters:
+  ///   - before: The collection before.
+  ///   - after: The collection after.
   ///   - same: Whether two elements are the same value (``ValueDifference/isSame``).
+  ///   - changed: Told of each element at the same position that differs.
+  ///   - edit: Told of each element inserted or removed.
   static func differences(
     from before: Any, to after: Any, same: (Any, Any) -> Bool,
     changed: (ElementPosition, _ before: Any, _ after: Any) -> Void, edit: (Edit) -> Void)
