@@ -60,7 +60,9 @@ enum Edit {
 }
 
 /// A stored property a change is about: its name, where it is and its plan.
-struct RecordedField {
+///
+/// One per property of a type, made once and shared by every change to it.
+final class RecordedField {
   let name: String
   let offset: Int
   let plan: TypePlan

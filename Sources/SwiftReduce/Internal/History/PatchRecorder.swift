@@ -12,9 +12,11 @@
 /// the walk entered (``unshared(_:_:)``).
 ///
 /// Every model of a broadcast passes here, so the common path is kept short:
-/// one table of the values kept for the whole dispatch, the fields of the
-/// last type asked about at hand, and a model found again by its address
-/// only when value models may follow it.
+/// the copies are kept in one buffer for the whole dispatch and compared with
+/// the properties byte for byte, and only a property that changed is boxed
+/// and compared by its type; the fields of the last type asked about are at
+/// hand, and a model is found again by its address only when value models
+/// may follow it.
 final class PatchRecorder: DeliveryRecorder {
   private let plans: PlanCache
   private let difference: ValueDifference
@@ -23,11 +25,16 @@ final class PatchRecorder: DeliveryRecorder {
   private let isRecorded: ((_ modelType: Any.Type, _ property: String) -> Bool)?
 
   /// The models about to reduce, in delivery order: the fields recorded, and
-  /// where their values kept start in ``values``.
+  /// where their copies start in ``slots``.
   private var models: [Kept] = []
-  /// The values kept, model after model, field after field; `nil` for a
-  /// field not kept (yet).
-  private var values: [Any?] = []
+  /// Where in ``buffer`` the copy of each recorded field is, model after
+  /// model; `-1` for a field not kept (yet).
+  private var slots: [Int] = []
+  /// The copies, each aligned for its type; initialised where a slot says.
+  // Aligned for any value (the widest SIMD types), since slots are aligned from its start.
+  private var buffer = UnsafeMutableRawPointer.allocate(byteCount: 4_096, alignment: 64)
+  private var capacity = 4_096
+  private var used = 0
   /// The models that hold value models in place, by address, to find their entry again.
   private var positions: [UnsafeRawPointer: Int] = [:]
   private var fieldsByType: [ObjectIdentifier: [RecordedField]] = [:]
@@ -49,20 +56,24 @@ final class PatchRecorder: DeliveryRecorder {
     self.isRecorded = isRecorded
   }
 
+  deinit {
+    forget()
+    buffer.deallocate()
+  }
+
   func willReduce(model: UnsafeRawPointer) {
     if !positions.isEmpty, let index = positions[model] {
       guard !models[index].whole else { return }
       models[index].whole = true
       let kept = models[index]
-      for (position, field) in kept.fields.enumerated() where values[kept.start + position] == nil {
-        values[kept.start + position] = field.plan.access.load(from: model + field.offset)
+      for (position, field) in kept.fields.enumerated() where slots[kept.start + position] < 0 {
+        slots[kept.start + position] = keep(field.plan.access, copying: model + field.offset)
       }
       return
     }
     let index = entry(for: model, whole: true)
-    let kept = models[index]
-    for field in kept.fields {
-      values.append(field.plan.access.load(from: model + field.offset))
+    for field in models[index].fields {
+      slots.append(keep(field.plan.access, copying: model + field.offset))
     }
   }
 
@@ -72,37 +83,34 @@ final class PatchRecorder: DeliveryRecorder {
       index = found
     } else {
       index = entry(for: owner, whole: false)
-      values.append(contentsOf: repeatElement(nil, count: models[index].fields.count))
+      slots.append(contentsOf: repeatElement(-1, count: models[index].fields.count))
     }
     let kept = models[index]
     let offset = property - owner
     guard let position = kept.fields.firstIndex(where: { $0.offset == offset }),
-      values[kept.start + position] == nil
+      slots[kept.start + position] < 0
     else { return }
-    let field = kept.fields[position]
-    values[kept.start + position] = unshared(field.plan.access.load(from: property), field.plan)
+    let access = kept.fields[position].plan.access
+    let value = unshared(access.load(from: property), kept.fields[position].plan)
+    let slot = reserve(access)
+    access.initialize(at: buffer + slot, to: value, orCopying: property)
+    slots[kept.start + position] = slot
   }
 
   /// The changes the dispatch made to the properties kept, model by model in
   /// delivery order, properties in declaration order; then forgets them.
   func finish() -> [Change] {
     guard !models.isEmpty else { return [] }
-    defer {
-      models.removeAll(keepingCapacity: true)
-      values.removeAll(keepingCapacity: true)
-      positions.removeAll(keepingCapacity: true)
-    }
     var changes: [Change] = []
     for model in models {
       let address = UnsafeRawPointer(Unmanaged.passUnretained(model.object).toOpaque())
       for (position, field) in model.fields.enumerated() {
-        guard let before = values[model.start + position] else { continue }
+        let slot = slots[model.start + position]
+        guard slot >= 0 else { continue }
         let current = address + field.offset
         let access = field.plan.access
-        var same = false
-        let size = access.size
-        access.withBytes(of: before) { same = bitwiseEqual($0, current, size: size) }
-        if same { continue }
+        if bitwiseEqual(buffer + slot, current, size: access.size) { continue }
+        let before = access.load(from: buffer + slot)
         let after = access.load(from: current)
         if field.bitsDecide {
           changes.append(
@@ -116,12 +124,53 @@ final class PatchRecorder: DeliveryRecorder {
         }
       }
     }
+    forget()
     return changes
   }
 
   // MARK: - Keeping
 
-  /// Adds the entry of the model at `object`, its values still to append.
+  /// Destroys the copies and forgets the models of the dispatch.
+  private func forget() {
+    for model in models {
+      for (position, field) in model.fields.enumerated() where slots[model.start + position] >= 0 {
+        field.plan.access.deinitialize(at: buffer + slots[model.start + position])
+      }
+    }
+    models.removeAll(keepingCapacity: true)
+    slots.removeAll(keepingCapacity: true)
+    positions.removeAll(keepingCapacity: true)
+    used = 0
+  }
+
+  /// Copies the value at `address` into the buffer; returns where.
+  @inline(__always)
+  private func keep(_ access: any ValueAccess, copying address: UnsafeRawPointer) -> Int {
+    let slot = reserve(access)
+    access.initializeCopy(at: buffer + slot, from: address)
+    return slot
+  }
+
+  /// Room in the buffer for a value of `access`'s type; returns where.
+  private func reserve(_ access: any ValueAccess) -> Int {
+    let alignment = max(access.alignment, 1)
+    let slot = (used + alignment - 1) & ~(alignment - 1)
+    if slot + access.size > capacity { grow(to: slot + access.size) }
+    used = slot + access.size
+    return slot
+  }
+
+  /// Moves the copies into a larger buffer: Swift values move by their bytes.
+  private func grow(to size: Int) {
+    let larger = max(size, capacity * 2)
+    let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 64)
+    moved.copyMemory(from: buffer, byteCount: used)
+    buffer.deallocate()
+    buffer = moved
+    capacity = larger
+  }
+
+  /// Adds the entry of the model at `object`, its slots still to append.
   private func entry(for object: UnsafeRawPointer, whole: Bool) -> Int {
     let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     let type: AnyClass = Swift.type(of: instance)
@@ -131,7 +180,7 @@ final class PatchRecorder: DeliveryRecorder {
       lastFields = recordedFields(of: type, key)
       lastHoldsValueModels = plans.plan(for: type).model?.holdsValueModelsInPlace ?? true
     }
-    models.append(Kept(object: instance, fields: lastFields, start: values.count, whole: whole))
+    models.append(Kept(object: instance, fields: lastFields, start: slots.count, whole: whole))
     // Only a model that holds value models in place is found again, by them.
     if !whole || lastHoldsValueModels {
       positions[object] = models.count - 1
