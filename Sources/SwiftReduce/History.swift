@@ -133,12 +133,46 @@ public final class History<Root: Reducer> {
   private func keep(
     _ label: String, _ kind: HistoryStep.Kind, _ actions: [String], _ changes: [Change]
   ) -> Bool {
+    let changes = Self.netted(changes)
     guard !changes.isEmpty else { return false }
     steps.append(
       HistoryStep(label: label, kind: kind, actions: actions, changes: changes, root: store.root))
     if kind == .change { undoneSteps.removeAll() }
     if steps.count > limit { steps.removeFirst(steps.count - limit) }
     return true
+  }
+
+  /// The changes of a group's dispatches with each value changed more than
+  /// once made one change, from the first value to the last, and dropped
+  /// when that is no change: typing a movie's name and submitting it leaves
+  /// the field as it was.
+  ///
+  /// Only a value changed again with nothing else changed in its property
+  /// between is netted, so the changes still apply one after another.
+  private static func netted(_ changes: [Change]) -> [Change] {
+    var result: [Change] = []
+    let difference = ValueDifference(plans: .shared)
+    for change in changes {
+      guard case let .changed(_, after) = change.edit, change.steps.allSatisfy(\.isField),
+        let last = result.lastIndex(where: {
+          $0.model === change.model && $0.property === change.property
+        }),
+        case let .changed(before, _) = result[last].edit,
+        result[last].steps.count == change.steps.count,
+        zip(result[last].steps, change.steps).allSatisfy({ $0.isSameField(as: $1) })
+      else {
+        result.append(change)
+        continue
+      }
+      if difference.isSame(before, after, change.valuePlan(in: .shared)) {
+        result.remove(at: last)
+      } else {
+        result[last] = Change(
+          model: change.model, property: change.property, steps: change.steps,
+          edit: .changed(before: before, after: after))
+      }
+    }
+    return result
   }
 
   // MARK: - Undo and redo

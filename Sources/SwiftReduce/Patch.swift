@@ -61,7 +61,7 @@ public struct Patch: CustomStringConvertible {
       kind = .changed
       self.before = before
       self.after = after
-      let plan = Self.plan(at: change)
+      let plan = change.valuePlan(in: .shared)
       description = "\(path): \(Self.text(before, plan)) → \(Self.text(after, plan))"
     case let .inserted(_, element, collection):
       kind = .inserted
@@ -117,18 +117,5 @@ public struct Patch: CustomStringConvertible {
     // A value stored as `Any` shows as its own type does.
     let plan = plan.type == Any.self ? PlanCache.shared.finishedPlan(for: type(of: value)) : plan
     return SnapshotBuilder().oneLineText(of: value, plan)
-  }
-
-  /// The plan of the value a changed patch replaced.
-  @MainActor
-  private static func plan(at change: Change) -> TypePlan {
-    switch change.steps.last {
-    case nil: return change.property.plan
-    case let .field(field): return field.plan
-    case let .wrapped(optionalType):
-      return PlanCache.shared.finishedPlan(for: optionalType.wrappedType)
-    case let .element(_, collection):
-      return PlanCache.shared.finishedPlan(for: collection.editedElementType)
-    }
   }
 }

@@ -153,6 +153,21 @@ struct HistoryTests {
     #expect(history.steps.count == 1)
   }
 
+  @Test func aValueChangedAgainInAGroupIsOnePatchAndNoneWhenItEndsAsItWas() {
+    let (store, history) = makeMixtape()
+    history.record("renames") {
+      store.dispatch(MixtapeAction.rename("A"))
+      store.dispatch(MixtapeAction.rename("B"))
+    }
+    #expect(patches(history) == ["name: \"Road\" → \"B\""])
+    let kept = history.record("back and forth") {
+      store.dispatch(MixtapeAction.rename("C"))
+      store.dispatch(MixtapeAction.rename("B"))
+    }
+    #expect(!kept)
+    #expect(history.steps.count == 1)
+  }
+
   // MARK: - Undo and redo
 
   @Test func undoReturnsTheTreeToItsSnapshotBeforeTheStep() throws {

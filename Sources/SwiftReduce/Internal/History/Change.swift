@@ -13,6 +13,16 @@ struct Change {
   let steps: [ChangeStep]
   let edit: Edit
 
+  /// The plan of the value the steps lead to.
+  func valuePlan(in plans: PlanCache) -> TypePlan {
+    switch steps.last {
+    case nil: property.plan
+    case let .field(field): field.plan
+    case let .wrapped(optionalType): plans.finishedPlan(for: optionalType.wrappedType)
+    case let .element(_, collection): plans.finishedPlan(for: collection.editedElementType)
+    }
+  }
+
   /// The change that takes this one back.
   var inverse: Change {
     Change(model: model, property: property, steps: steps, edit: edit.inverse)
@@ -27,6 +37,23 @@ enum ChangeStep {
   case wrapped(any OptionalType.Type)
   /// An element of a collection.
   case element(ElementPosition, in: any EditableCollection.Type)
+}
+
+extension ChangeStep {
+  /// Whether the step goes into a stored property or an optional, not an element.
+  var isField: Bool {
+    if case .element = self { return false }
+    return true
+  }
+
+  /// Whether both steps go into the same stored property, or both unwrap.
+  func isSameField(as other: ChangeStep) -> Bool {
+    switch (self, other) {
+    case let (.field(first), .field(second)): first === second
+    case (.wrapped, .wrapped): true
+    default: false
+    }
+  }
 }
 
 /// Where an element sits in a standard collection.
