@@ -133,7 +133,7 @@ public final class History<Root: Reducer> {
   private func keep(
     _ label: String, _ kind: HistoryStep.Kind, _ actions: [String], _ changes: [Change]
   ) -> Bool {
-    let changes = Self.netted(changes)
+    let changes = Self.netted(changes, dispatches: actions.count)
     guard !changes.isEmpty else { return false }
     steps.append(
       HistoryStep(label: label, kind: kind, actions: actions, changes: changes, root: store.root))
@@ -148,31 +148,47 @@ public final class History<Root: Reducer> {
   /// the field as it was.
   ///
   /// Only a value changed again with nothing else changed in its property
-  /// between is netted, so the changes still apply one after another.
-  private static func netted(_ changes: [Change]) -> [Change] {
-    var result: [Change] = []
+  /// between is netted, so the changes still apply one after another. One
+  /// dispatch changes each value once, so its changes are kept as they are.
+  private static func netted(_ changes: [Change], dispatches: Int) -> [Change] {
+    guard dispatches > 1 else { return changes }
+    var result: [Change?] = []
+    /// The last change kept in each model's property, by model and property.
+    var last: [PropertyKey: Int] = [:]
     let difference = ValueDifference(plans: .shared)
     for change in changes {
+      let key = PropertyKey(model: ObjectIdentifier(change.model), property: change.property)
       guard case let .changed(_, after) = change.edit, change.steps.allSatisfy(\.isField),
-        let last = result.lastIndex(where: {
-          $0.model === change.model && $0.property === change.property
-        }),
-        case let .changed(before, _) = result[last].edit,
-        result[last].steps.count == change.steps.count,
-        zip(result[last].steps, change.steps).allSatisfy({ $0.isSameField(as: $1) })
+        let index = last[key], let previous = result[index],
+        case let .changed(before, _) = previous.edit,
+        previous.steps.count == change.steps.count,
+        zip(previous.steps, change.steps).allSatisfy({ $0.isSameField(as: $1) })
       else {
         result.append(change)
+        last[key] = result.count - 1
         continue
       }
       if difference.isSame(before, after, change.valuePlan(in: .shared)) {
-        result.remove(at: last)
+        result[index] = nil
+        last[key] = nil
       } else {
-        result[last] = Change(
+        result[index] = Change(
           model: change.model, property: change.property, steps: change.steps,
           edit: .changed(before: before, after: after))
       }
     }
-    return result
+    return result.compactMap { $0 }
+  }
+
+  /// A model's stored property, as a key.
+  private struct PropertyKey: Hashable {
+    let model: ObjectIdentifier
+    let property: ObjectIdentifier
+
+    init(model: ObjectIdentifier, property: RecordedField) {
+      self.model = model
+      self.property = ObjectIdentifier(property)
+    }
   }
 
   // MARK: - Undo and redo

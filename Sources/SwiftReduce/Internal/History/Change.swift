@@ -99,12 +99,19 @@ final class RecordedField {
   /// changed `Int` is a change without asking its `==`.
   let bitsDecide: Bool
 
+  /// The size and alignment of the property's values, read once.
+  let size: Int
+  let alignment: Int
+  /// Whether values are copied by their bytes and need no destroying: they hold no reference.
+  let isPlain: Bool
+
   init(name: String, offset: Int, plan: TypePlan) {
     self.name = name
     self.offset = offset
     self.plan = plan
-    bitsDecide =
-      plan.access.isBitwiseCopyable && !plan.mayHoldModels
-      && !(plan.type is any FloatingPoint.Type)
+    size = plan.access.size
+    alignment = max(plan.access.alignment, 1)
+    isPlain = plan.access.isBitwiseCopyable
+    bitsDecide = isPlain && !plan.mayHoldModels && !(plan.type is any FloatingPoint.Type)
   }
 }

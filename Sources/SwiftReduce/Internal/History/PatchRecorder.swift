@@ -67,13 +67,13 @@ final class PatchRecorder: DeliveryRecorder {
       models[index].whole = true
       let kept = models[index]
       for (position, field) in kept.fields.enumerated() where slots[kept.start + position] < 0 {
-        slots[kept.start + position] = keep(field.plan.access, copying: model + field.offset)
+        slots[kept.start + position] = keep(field, copying: model + field.offset)
       }
       return
     }
-    let index = entry(for: model, whole: true)
-    for field in models[index].fields {
-      slots.append(keep(field.plan.access, copying: model + field.offset))
+    entry(for: model, whole: true)
+    for field in lastFields {
+      slots.append(keep(field, copying: model + field.offset))
     }
   }
 
@@ -90,9 +90,10 @@ final class PatchRecorder: DeliveryRecorder {
     guard let position = kept.fields.firstIndex(where: { $0.offset == offset }),
       slots[kept.start + position] < 0
     else { return }
-    let access = kept.fields[position].plan.access
-    let value = unshared(access.load(from: property), kept.fields[position].plan)
-    let slot = reserve(access)
+    let field = kept.fields[position]
+    let access = field.plan.access
+    let value = unshared(access.load(from: property), field.plan)
+    let slot = reserve(field)
     access.initialize(at: buffer + slot, to: value, orCopying: property)
     slots[kept.start + position] = slot
   }
@@ -102,14 +103,17 @@ final class PatchRecorder: DeliveryRecorder {
   func finish() -> [Change] {
     guard !models.isEmpty else { return [] }
     var changes: [Change] = []
-    for model in models {
-      let address = UnsafeRawPointer(Unmanaged.passUnretained(model.object).toOpaque())
-      for (position, field) in model.fields.enumerated() {
-        let slot = slots[model.start + position]
+    for index in models.indices {
+      let address = UnsafeRawPointer(Unmanaged.passUnretained(models[index].object).toOpaque())
+      let start = models[index].start
+      for position in models[index].fields.indices {
+        let slot = slots[start + position]
         guard slot >= 0 else { continue }
+        let field = models[index].fields[position]
         let current = address + field.offset
+        if bitwiseEqual(buffer + slot, current, size: field.size) { continue }
+        let model = models[index]
         let access = field.plan.access
-        if bitwiseEqual(buffer + slot, current, size: access.size) { continue }
         let before = access.load(from: buffer + slot)
         let after = access.load(from: current)
         if field.bitsDecide {
@@ -132,9 +136,11 @@ final class PatchRecorder: DeliveryRecorder {
 
   /// Destroys the copies and forgets the models of the dispatch.
   private func forget() {
-    for model in models {
-      for (position, field) in model.fields.enumerated() where slots[model.start + position] >= 0 {
-        field.plan.access.deinitialize(at: buffer + slots[model.start + position])
+    for index in models.indices {
+      let start = models[index].start
+      for position in models[index].fields.indices where slots[start + position] >= 0 {
+        let field = models[index].fields[position]
+        if !field.isPlain { field.plan.access.deinitialize(at: buffer + slots[start + position]) }
       }
     }
     models.removeAll(keepingCapacity: true)
@@ -143,20 +149,24 @@ final class PatchRecorder: DeliveryRecorder {
     used = 0
   }
 
-  /// Copies the value at `address` into the buffer; returns where.
+  /// Copies the value of `field` at `address` into the buffer; returns where.
   @inline(__always)
-  private func keep(_ access: any ValueAccess, copying address: UnsafeRawPointer) -> Int {
-    let slot = reserve(access)
-    access.initializeCopy(at: buffer + slot, from: address)
+  private func keep(_ field: RecordedField, copying address: UnsafeRawPointer) -> Int {
+    let slot = reserve(field)
+    if field.isPlain {
+      (buffer + slot).copyMemory(from: address, byteCount: field.size)
+    } else {
+      field.plan.access.initializeCopy(at: buffer + slot, from: address)
+    }
     return slot
   }
 
-  /// Room in the buffer for a value of `access`'s type; returns where.
-  private func reserve(_ access: any ValueAccess) -> Int {
-    let alignment = max(access.alignment, 1)
-    let slot = (used + alignment - 1) & ~(alignment - 1)
-    if slot + access.size > capacity { grow(to: slot + access.size) }
-    used = slot + access.size
+  /// Room in the buffer for a value of `field`; returns where.
+  @inline(__always)
+  private func reserve(_ field: RecordedField) -> Int {
+    let slot = (used + field.alignment - 1) & ~(field.alignment - 1)
+    if slot + field.size > capacity { grow(to: slot + field.size) }
+    used = slot + field.size
     return slot
   }
 
@@ -170,7 +180,9 @@ final class PatchRecorder: DeliveryRecorder {
     capacity = larger
   }
 
-  /// Adds the entry of the model at `object`, its slots still to append.
+  /// Adds the entry of the model at `object`, its slots still to append;
+  /// its fields are ``lastFields`` then.
+  @discardableResult
   private func entry(for object: UnsafeRawPointer, whole: Bool) -> Int {
     let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
     let type: AnyClass = Swift.type(of: instance)
