@@ -48,7 +48,8 @@ final class FavoriteMovies: Reducer {
         return
       }
       movies[input] = count
-      titlesCache?.set(input, count: count)
+      titlesCache?.titles.set(input, count: count)
+      titlesCache?.movies = movies
       lastWatched = input
       if !search.isEmpty && !TitleSearch(search).matches(input) {
         notice =
@@ -56,17 +57,19 @@ final class FavoriteMovies: Reducer {
           + "\"\(search)\" hides it (/ shows all)."
       }
     case .removeMovie(let name):
-      if movies.removeValue(forKey: name) != nil { titlesCache?.remove(name) }
+      if movies.removeValue(forKey: name) != nil {
+        titlesCache?.titles.remove(name)
+        titlesCache?.movies = movies
+      }
     case .replaceAll(let replacement):
       movies = replacement
       // Undo and merges restore the same start again and again: its titles
       // are sorted once.
       if let restored, restored.movies == replacement {
-        titlesCache = restored.titles
+        titlesCache = restored
       } else {
-        let titles = SortedTitles(replacement)
-        titlesCache = titles
-        restored = (replacement, titles)
+        titlesCache = (replacement, SortedTitles(replacement))
+        restored = titlesCache
       }
       input = ""
     case .find(let text):
@@ -78,9 +81,13 @@ final class FavoriteMovies: Reducer {
 
   // MARK: - The list shown
 
-  /// Every title, sorted; kept up to date by each change rather than
-  /// sorted again for each screen, which takes a while for 100,000 titles.
-  private var titlesCache: SortedTitles?
+  /// Every title, sorted, with the movies they were sorted for; kept up to
+  /// date by each change rather than sorted again for each screen, which
+  /// takes a while for 100,000 titles.
+  ///
+  /// The caches are no part of the history: an undo or redo changes
+  /// ``movies`` directly, and the next read brings the titles up to date.
+  private var titlesCache: (movies: [String: Int], titles: SortedTitles)?
   /// The last movies restored whole, with their titles sorted.
   private var restored: (movies: [String: Int], titles: SortedTitles)?
 
@@ -90,16 +97,27 @@ final class FavoriteMovies: Reducer {
   func remember(_ sorted: SortedTitles, of movies: [String: Int]) {
     restored = (movies, sorted)
     if self.movies == movies {
-      titlesCache = sorted
+      titlesCache = (movies, sorted)
       shownCache = nil
     }
   }
 
   /// The movies by title, with their counts, sorted.
   var moviesByTitle: SortedTitles {
-    if let titlesCache { return titlesCache }
+    if var cache = titlesCache {
+      // Compared by storage first, so this costs nothing unless the movies
+      // were changed without a reduce: by an undo or a redo.
+      if cache.movies != movies {
+        cache.titles.update(from: cache.movies, to: movies)
+        shownCache = nil
+      }
+      // The storage held now, so that the next comparison is by storage.
+      cache.movies = movies
+      titlesCache = cache
+      return cache.titles
+    }
     let sorted = SortedTitles(movies)
-    titlesCache = sorted
+    titlesCache = (movies, sorted)
     // The movies first shown are those the history restores for an undo.
     if restored == nil { restored = (movies, sorted) }
     return sorted
@@ -113,10 +131,11 @@ final class FavoriteMovies: Reducer {
   /// Kept until the movies, the search or the order change, so that turning
   /// a page does not search or sort 100,000 titles again.
   var shownTitles: [String] {
+    // First, since it notices the movies changed by an undo or redo.
+    let sorted = moviesByTitle
     if let shownCache, shownCache.search == search, shownCache.order == order {
       return shownCache.titles
     }
-    let sorted = moviesByTitle
     var titles = sorted.titles
     if !search.isEmpty || order == .views {
       var shown = search.isEmpty ? nil : Self.indices(of: titles, matching: TitleSearch(search))

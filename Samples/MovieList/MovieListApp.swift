@@ -32,11 +32,12 @@ public enum MovieListApp {
         FileHandle.standardError.write(Data("MovieList: \(error)\n".utf8))
         return 1
       }
-      // Every change is kept as a step of the history, so that it can be undone,
-      // and replayed on the file's new state when another instance saved first.
-      // Input that leaves what is saved as it was is no step, and no save.
-      let history = History<Person>(reset: snapshot.restoringActions, state: \.snapshot)
-      let store = Store(Person(snapshot), middleware: [history.middleware])
+      // Every change to what is saved is a step of the history, kept as
+      // patches, so that it can be undone on the file's latest state, whatever
+      // another instance merged since. Input that leaves what is saved as it
+      // was (the movie being typed, the search, a notice) is no step, and no save.
+      let store = Store(Person(snapshot))
+      let history = makeHistory(of: store)
       // Sorted while read, from the file's order: a file MovieList wrote
       // lists the movies by title, and is not sorted again.
       if let sorted = file.sortedTitles {
@@ -46,10 +47,12 @@ public enum MovieListApp {
         if let sorted = file.sortedTitles {
           store.root.favoriteMovies.remember(sorted, of: merge.theirs.movies)
         }
-        // The merged state already holds every step taken here: it becomes
-        // the start of the history.
-        history.markKept()
-        history.rebase(reset: merge.merged.restoringActions, in: store)
+        // The merged state holds every step taken here, and the other
+        // instance's changes besides: those are a step of their own, which
+        // undo passes over, and which leaves what can be redone.
+        history.record("merging another instance's save", kind: .merge) {
+          for action in merge.merged.restoringActions { store.dispatch(action) }
+        }
         if let notice = merge.notice { store.dispatch(UpdateMovies.announce(notice)) }
       }
       func mine() -> Snapshot { store.root.snapshot }
@@ -66,9 +69,6 @@ public enum MovieListApp {
         try file.save(
           mine, sorted: { store.root.favoriteMovies.moviesByTitle },
           rebase: merge)
-        // What was saved may be built on by another instance: a later rebase
-        // starts from it rather than replaying these steps again.
-        history.markKept()
       }
       // What the load has to say, under the first screens: a read-only file,
       // a sort order this version does not know.
@@ -109,5 +109,22 @@ public enum MovieListApp {
       }
     }
     return 0
+  }
+
+  /// The history of `store`, recording what is saved.
+  @MainActor
+  static func makeHistory(of store: Store<Person>) -> History<Person> {
+    History(store, recording: isSaved)
+  }
+
+  /// Whether a model's property is part of what is saved, so that the
+  /// history records it: the name, the movies and their order.
+  @MainActor
+  static func isSaved(_ modelType: Any.Type, _ property: String) -> Bool {
+    switch modelType {
+    case is Person.Type: property == "name"
+    case is FavoriteMovies.Type: property == "movies" || property == "order"
+    default: false
+    }
   }
 }

@@ -60,6 +60,14 @@ struct SortedTitles {
     }
   }
 
+  /// Brings the titles of `old` up to those of `new`, title by title: for
+  /// movies changed without a reduce, by an undo or redo, which changes only
+  /// the titles it is about.
+  mutating func update(from old: [String: Int], to new: [String: Int]) {
+    for (title, count) in new where old[title] != count { set(title, count: count) }
+    for title in old.keys where new[title] == nil { remove(title) }
+  }
+
   /// The index of the first title not before `title`.
   private func position(of title: String) -> Int {
     var low = 0

@@ -73,6 +73,9 @@ public final class Store<Root: Reducer> {
   /// Told of each error an effect throws, instead of the debug report; `TestStore` sets it.
   package var effectErrorHandler: (@MainActor (_ description: String) -> Void)?
 
+  /// The ``History`` recording this store's dispatches, if one does.
+  var historyRecording: HistoryRecording?
+
   /// Creates a store that owns a tree of models.
   ///
   /// - Parameters:
@@ -147,8 +150,11 @@ public final class Store<Root: Reducer> {
   /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
     effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
-    let result = Walk.deliver(action, from: root)
+    let result = Walk.deliver(action, from: root, recorder: historyRecording?.recorder)
     effectOrigin = .dispatch(action)
+    if let historyRecording {
+      historyRecording.dispatched(action, historyRecording.recorder.finish())
+    }
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
     if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
     if !result.indistinct.isEmpty { reportIndistinct(result.indistinct, action) }
@@ -159,6 +165,35 @@ public final class Store<Root: Reducer> {
     }
     observedReads.tellChanges(after: action, in: root)
   }
+
+  /// Makes a change that is not an action's, a history's undo or redo, as a
+  /// dispatch makes one: observers and subscribers are told after it, and
+  /// dispatches made meanwhile are queued and run after it.
+  ///
+  /// Middleware does not see it: it is no action a middleware could pass on
+  /// or replace. When `apply` throws, nothing changed and nobody is told.
+  func change(_ change: some DirectChange, _ apply: () throws(HistoryConflict) -> Void)
+    throws(HistoryConflict)
+  {
+    isDispatching = true
+    let outer = EffectContext.enter(self)
+    defer {
+      isDispatching = false
+      effectOrigin = .outside
+      EffectContext.leave(to: outer)
+    }
+    try apply()
+    observedReads.tellChanges(after: change, in: root)
+    subscribers.notifyAll(root: root)
+    while !queuedActions.isEmpty {
+      let next = queuedActions.removeFirst()
+      effectOrigin = .dispatch(next)
+      pass(next, throughMiddlewareFrom: 0)
+    }
+  }
+
+  /// Whether a dispatch, or a history's change, is in progress.
+  var isChanging: Bool { isDispatching }
 
   // MARK: - Dispatch pipeline
 

@@ -142,8 +142,8 @@ struct MovieListAppTests {
 
   @Test func undoRevertsTheLastChangeAndRedoAppliesItAgain() async {
     let snapshot = Snapshot(name: "Ada", movies: ["Heat": 1])
-    let history = History<Person>(reset: snapshot.restoringActions)
-    let store = Store(Person(snapshot), middleware: [history.middleware])
+    let store = Store(Person(snapshot))
+    let history = History(store, recording: MovieListApp.isSaved)
     var saves = 0
     let output = await session(
       store, "3 Alien\n6\nundo\nundo\nundo\nredo\n", saves: &saves, history: history)
@@ -165,15 +165,50 @@ struct MovieListAppTests {
     #expect(saves == 5)
   }
 
-  @Test func aChangeFromAnotherInstanceIsKeptWhenThisRunsChangesAreReplayedOnIt() async {
-    let snapshot = Snapshot(name: "Ada", movies: [:])
-    let history = History<Person>(reset: snapshot.restoringActions)
-    let store = Store(Person(snapshot), middleware: [history.middleware])
+  /// Merges `theirs` as the app does: a step of its own, which undo passes over.
+  private func merge(_ theirs: Snapshot, into store: Store<Person>, _ history: History<Person>) {
+    history.record("merging another instance's save", kind: .merge) {
+      for action in theirs.restoringActions { store.dispatch(action) }
+    }
+  }
+
+  @Test func undoAfterAMergeTakesBackThisInstancesStepAndKeepsTheOthersChanges() async throws {
+    let store = Store(Person(Snapshot(name: "Ada", movies: [:])))
+    let history = History(store, recording: MovieListApp.isSaved)
     var saves = 0
-    _ = await session(store, "3 Alien\n3 Heat\n5\n", saves: &saves, history: history)
-    let theirs = Snapshot(name: "Bob", movies: ["Alien": 3, "Up": 1])
-    history.rebase(reset: theirs.restoringActions, in: store)
-    #expect(store.root.snapshot == Snapshot(name: "Bob", movies: ["Heat": 1, "Up": 1]))
+    _ = await session(store, "3 Alien\n3 Heat\n", saves: &saves, history: history)
+    merge(Snapshot(name: "Bob", movies: ["Alien": 1, "Heat": 1, "Up": 1]), into: store, history)
+    #expect(try history.undo()?.label == "typing \"Heat\" in Movie Name")
+    #expect(store.root.snapshot == Snapshot(name: "Bob", movies: ["Alien": 1, "Up": 1]))
+    #expect(
+      history.steps.map(\.label) == [
+        "typing \"Alien\" in Movie Name", "merging another instance's save",
+      ])
+  }
+
+  @Test func theIssuesCaseBringsHeatBackAndRedoAfterAMergeDoesWhatTheHintSays() async throws {
+    // A `3 Heat`; B `3 Alien`, merged; A removes Heat; B `3 Casablanca`, merged; A `undo`.
+    let store = Store(Person(Snapshot(name: "", movies: [:])))
+    let history = History(store, recording: MovieListApp.isSaved)
+    var saves = 0
+    _ = await session(store, "3 Heat\n", saves: &saves, history: history)
+    merge(Snapshot(name: "", movies: ["Alien": 1, "Heat": 1]), into: store, history)
+    let output = await session(store, "6\n", saves: &saves, history: history)
+    #expect(output.contains("[6] Heat"))
+    #expect(store.favoriteMovies.movies == ["Alien": 1])
+    merge(Snapshot(name: "", movies: ["Alien": 1, "Casablanca": 1]), into: store, history)
+    let undone = await session(store, "undo\n", saves: &saves, history: history)
+    #expect(undone.contains("Undid tapping \"Heat views: 1\"; type redo to do it again."))
+    #expect(store.favoriteMovies.movies == ["Alien": 1, "Casablanca": 1, "Heat": 1])
+    #expect(store.favoriteMovies.shownTitles == ["Alien", "Casablanca", "Heat"])
+    // Another merge after the undo leaves the step to redo, as the hint said.
+    merge(
+      Snapshot(name: "", movies: ["Alien": 1, "Casablanca": 1, "Heat": 1, "Up": 1]), into: store,
+      history)
+    let redone = await session(store, "redo\n", saves: &saves, history: history)
+    #expect(redone.contains("Redid tapping \"Heat views: 1\"; type undo to undo it again."))
+    #expect(store.favoriteMovies.movies == ["Alien": 1, "Casablanca": 1, "Up": 1])
+    #expect(store.favoriteMovies.shownTitles == ["Alien", "Casablanca", "Up"])
   }
 
   @Test func theMoviesKeptSortedBetweenChangesAreTheMoviesSortedAgain() {

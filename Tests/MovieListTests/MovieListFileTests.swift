@@ -89,7 +89,8 @@ struct MovieListFileTests {
       """)
   }
 
-  @Test func undoOfAStepMergedWithAnotherInstancesSaysSoAndChangesNothing() throws {
+  @Test func theIssuesCaseUndoneAfterTwoMergesBringsHeatBackInTheFileToo() throws {
+    // A `3 Heat`, B `3 Alien`, A removes Heat, B `3 Casablanca`, A `undo`.
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
     let first = try RunningMovieList(["--file", file], environment: ["COLUMNS": "40"])
@@ -118,8 +119,9 @@ struct MovieListFileTests {
        undo brings it back.
        [5] Alien                     views: 1
        [6] Casablanca                views: 1
+       [7] Heat                      views: 1
 
-      There is nothing to undo: the changes before were merged with another instance's, and are kept as they are.
+      Undid tapping "Heat views: 1"; type redo to do it again.
       """)
     expectText(
       withoutLineage(try directory.contents(of: "state.json")),
@@ -127,7 +129,8 @@ struct MovieListFileTests {
       {
         "movies" : {
           "Alien" : 1,
-          "Casablanca" : 1
+          "Casablanca" : 1,
+          "Heat" : 1
         },
         "name" : ""
       }

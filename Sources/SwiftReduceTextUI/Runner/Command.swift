@@ -33,7 +33,7 @@ public struct Command: Sendable {
   /// What a command does with its argument.
   public enum Outcome {
     /// Dispatches `actions` as one input line does: one step of the
-    /// runner's ``History``, if they change something, followed by
+    /// runner's `History`, if they change something, followed by
     /// `onChange`; `message` is shown under the next screen.
     case dispatch([any Action], message: String? = nil)
     /// Changes nothing and explains why in one line.

@@ -10,7 +10,7 @@ import SwiftReduce
 ///   whitespace around it) into text field `N` and submits it; text with a
 ///   control character, such as a tab or an escape sequence, is refused;
 /// - `N` presses button `N` or taps row `N`;
-/// - `undo` and `redo`, when the runner has a ``History``, revert and apply
+/// - `undo` and `redo`, when the runner has a `History`, revert and apply
 ///   again the changes of the lines before;
 /// - `n` and `p` show the next and the previous page of a long list, and
 ///   `g N` its page `N`;
@@ -75,7 +75,7 @@ public final class Runner<Root: Reducer, Content: View> {
   ///     to the views as an ``EnvironmentObject``.
   ///   - history: When given, each line that used a control is recorded as
   ///     one step and the `undo` and `redo` commands revert and reapply
-  ///     steps; its ``History/middleware`` must be the store's.
+  ///     steps; it must be a history of `store`.
   ///   - onChange: Called after each line that changed something (a control,
   ///     `undo`, `redo`), for example to save the state. An error it throws
   ///     is shown under every screen until a later call succeeds.

@@ -225,18 +225,31 @@ final class Session<Root: Reducer, Content: View> {
   }
 
   /// Calls `onChange`, remembering its error until a later call succeeds.
-  private func keepChange() {
+  private func keepChange(_ step: HistoryMove = .newStep) {
+    switch step {
+    case .newStep, .redo: unkeptSteps += 1
+    // Undoing a step not kept takes it off; undoing one kept adds one more to keep.
+    case .undo: unkeptSteps += unkeptSteps > 0 ? -1 : 1
+    }
     do {
       try onChange()
       unsavedChange = nil
       unsavedChangeCount = 0
+      unkeptSteps = 0
     } catch {
       unsavedChange = String(describing: error)
-      // With a history, the steps between what is kept and the screen:
-      // an undo of a step not kept takes it off the count.
-      unsavedChangeCount = history.map { max($0.unkeptStepCount, 1) } ?? unsavedChangeCount + 1
+      // With a history, the steps between what is kept and the screen.
+      unsavedChangeCount = history == nil ? unsavedChangeCount + 1 : max(unkeptSteps, 1)
     }
   }
+
+  /// What a change kept by ``keepChange(_:)`` was to the history.
+  enum HistoryMove {
+    case newStep, undo, redo
+  }
+
+  /// The steps between what `onChange` last kept and the screen, with a history.
+  private var unkeptSteps = 0
 
   /// Runs an app's command; its actions are one step, like a control's.
   private func perform(_ command: Command, argument: String, label: String) -> Response {
@@ -268,15 +281,16 @@ final class Session<Root: Reducer, Content: View> {
   private func undoOrRedo(undoing: Bool) -> Response {
     guard let history else { return .proceed(message: nil) }
     let command = undoing ? "undo" : "redo"
-    guard let label = undoing ? history.undo(in: store) : history.redo(in: store) else {
-      if undoing && history.mergedStepCount > 0 {
-        return .proceed(
-          message: "There is nothing to undo: the changes before were merged with another "
-            + "instance's, and are kept as they are.")
-      }
+    let step: HistoryStep?
+    do {
+      step = undoing ? try history.undo() : try history.redo()
+    } catch {
+      return .proceed(message: error.description)
+    }
+    guard let label = step?.label else {
       return .proceed(message: "There is nothing to \(command).")
     }
-    keepChange()
+    keepChange(undoing ? .undo : .redo)
     return .proceed(
       message: undoing
         ? "Undid \(label); type redo to do it again."

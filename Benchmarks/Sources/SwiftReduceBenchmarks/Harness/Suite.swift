@@ -16,6 +16,7 @@ enum Suite {
     MemoryCase(),
     RenderCase(),
     MovieListCase(),
+    HistoryCase(),
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.

@@ -73,6 +73,11 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
   /// The model's own plan answers first, since a model usually reduces its
   /// own actions; only when it does not are the models it holds walked.
   private static func takes(_ action: any Action, inOrBelow model: AnyObject) -> Bool {
+    if let direct = action as? any DirectChange {
+      let changed = Set(direct.changedModels.map(ObjectIdentifier.init))
+      return changed.contains(ObjectIdentifier(model))
+        || Walk.reachableModels(from: model).contains { changed.contains(ObjectIdentifier($0)) }
+    }
     let actionType = ObjectIdentifier(type(of: action))
     if let plan = PlanCache.shared.plan(for: type(of: model)).model,
       plan.acceptance(of: action, actionType: actionType) != .ignores

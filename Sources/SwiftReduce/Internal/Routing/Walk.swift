@@ -76,6 +76,8 @@ struct Walk: ~Copyable {
   private(set) var deliveries = 0
   /// A declaration found to leave out the action, which ends the walk.
   private(set) var falseDeclaration: FalseDeclaration?
+  /// Told of each model before it reduces, while a history records; `nil` otherwise.
+  private let recorder: (any DeliveryRecorder)?
 
   /// What a walk does with the models that take its action.
   enum Mode {
@@ -139,8 +141,10 @@ struct Walk: ~Copyable {
   ///   value models met where they cannot be reduced in place, and the arrays
   ///   that changed under the walk where it could not tell elements apart.
   @MainActor
-  static func deliver(_ action: any Action, from root: AnyObject) -> Result {
-    walk(action, from: root, mode: .deliver, plans: .shared)
+  static func deliver(
+    _ action: any Action, from root: AnyObject, recorder: (any DeliveryRecorder)? = nil
+  ) -> Result {
+    walk(action, from: root, mode: .deliver, plans: .shared, recorder: recorder)
   }
 
   /// Every model a dispatch would reach from `root`, in the walk's order, reducing nothing.
@@ -159,13 +163,14 @@ struct Walk: ~Copyable {
   }
 
   private static func walk(
-    _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache
+    _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache,
+    recorder: (any DeliveryRecorder)? = nil
   ) -> Result {
     func open<Concrete: Action>(_ concrete: Concrete) -> Result {
       withUnsafePointer(to: concrete) { bytes in
         var walk = Walk(
           action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
-          mode: mode)
+          mode: mode, recorder: recorder)
         walk.run(from: root)
         return Result(
           deliveries: walk.deliveries, reached: walk.reached, reachedValues: walk.reachedValues,
@@ -178,8 +183,9 @@ struct Walk: ~Copyable {
 
   private init(
     action: any Action, actionBytes: UnsafeRawPointer, plans: PlanCache, root: AnyObject,
-    mode: Mode
+    mode: Mode, recorder: (any DeliveryRecorder)?
   ) {
+    self.recorder = recorder
     self.plans = plans
     self.root = root
     self.mode = mode
@@ -319,6 +325,7 @@ struct Walk: ~Copyable {
       return deliver(to: object, reducer)
     }
     deliveries += 1
+    if let recorder { recorder.willReduce(model: object) }
     Delivery.model = object
     Delivery.isValueModel = false
     model.takeUnretainedValue().receiver.deliverFamily(action, to: object)
@@ -1139,6 +1146,9 @@ struct Walk: ~Copyable {
     let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
     guard acceptance != .ignores else { return true }
     guard Exclusivity.isChecked else { return false }
+    if let recorder {
+      recorder.willReduce(valueIn: run.element.owner, property: run.element.access)
+    }
     deliveries += run.count
     Delivery.model = run.element.owner
     Delivery.isValueModel = true
@@ -1298,6 +1308,7 @@ struct Walk: ~Copyable {
       return
     }
     deliveries += 1
+    if let recorder { recorder.willReduce(valueIn: place.owner, property: place.access) }
     Delivery.model = place.owner
     Delivery.isValueModel = true
     let address = UnsafeRawPointer(place.address)

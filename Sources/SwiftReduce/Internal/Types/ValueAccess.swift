@@ -38,6 +38,9 @@ protocol ValueAccess {
 
   /// A copy of `value` changed in place by `body`, which gets the copy's address.
   func modifyingCopy(of value: Any, _ body: (UnsafeMutableRawPointer) -> Void) -> Any
+
+  /// Destroys the value at `address`, leaving the memory uninitialised.
+  func deinitialize(at address: UnsafeMutableRawPointer)
 }
 
 /// The access for values of type `Value`.
@@ -77,6 +80,10 @@ struct TypedAccess<Value>: ValueAccess {
     guard var typed = value as? Value else { return value }
     withUnsafeMutablePointer(to: &typed) { body(UnsafeMutableRawPointer($0)) }
     return typed
+  }
+
+  func deinitialize(at address: UnsafeMutableRawPointer) {
+    address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
   }
 }
 

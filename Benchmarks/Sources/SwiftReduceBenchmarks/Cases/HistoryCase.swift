@@ -1,0 +1,78 @@
+import MovieListApp
+import SwiftReduce
+
+/// History: what recording costs a dispatch, and what an undo costs at 100,000 movies.
+///
+/// The broadcast tree is dispatched to twice in the same run, through a store
+/// without a history and through one a ``History`` records, each on its own
+/// tree of the same shape: every leaf changes, so every dispatch is a step of
+/// 1,111 patches. The undo is MovieList's own: its store and history as the
+/// app makes them, 100,000 movies, one removed as a tapped row removes it,
+/// then undone; only the undo is timed, and the figure is the median.
+struct HistoryCase: BenchmarkCase {
+  let name = "history"
+
+  func run(in run: BenchmarkRun) throws(CheckFailure) {
+    // MARK: Recording
+
+    let plain = Tree(levels: run.sizes.broadcast) { Leaf(title: "leaf \($0)") }
+    let recorded = Tree(levels: run.sizes.broadcast) { Leaf(title: "leaf \($0)") }
+    run.progress("history: broadcast on \(plain.shape), with and without recording")
+    let plainStore = Store(plain.root)
+    let recordedStore = Store(recorded.root)
+    let history = History(recordedStore)
+    let action: any Action = LeafAction.bump
+    let without = try measureBroadcast("without history", plain, run) {
+      plainStore.dispatch(action)
+    }
+    let recording = try measureBroadcast("with history", recorded, run) {
+      recordedStore.dispatch(action)
+    }
+    let patches = history.steps.last?.patches.count ?? 0
+    try check(
+      patches == plain.leafCount,
+      "history: the last step has \(patches) patches, expected one per leaf (\(plain.leafCount))")
+
+    // MARK: Undo
+
+    let count = run.measurement.quick ? 1_000 : 100_000
+    let rounds = run.measurement.quick ? 3 : 15
+    run.progress("history: \(rounds) undos of a removal, \(count) movies")
+    let movies = Dictionary(uniqueKeysWithValues: (1...count).map { ("Movie \($0)", 1) })
+    let state = MovieListState(movies: movies)
+    let clock = ContinuousClock()
+    var milliseconds: [Double] = []
+    for round in 0..<rounds {
+      let title = "Movie \(round * 997 % count + 1)"
+      state.remove(title)
+      try check(state.count(of: title) == nil, "history: \(title) was not removed")
+      let started = clock.now
+      let label: String?
+      do {
+        label = try state.undo()
+      } catch {
+        throw CheckFailure(description: "history: the undo was refused: \(error)")
+      }
+      let elapsed = clock.now - started
+      milliseconds.append(
+        Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+      try check(label == "tapping \"\(title)\"", "history: undid \(label ?? "nothing")")
+      try check(state.count(of: title) == 1, "history: the undo did not bring \(title) back")
+    }
+    let median = milliseconds.sorted()[milliseconds.count / 2]
+    run.progress("  undo: \(Format.fixed(median, digits: 2)) ms (median of \(rounds))")
+
+    // MARK: Figures
+
+    run.report.addNanoseconds(
+      "history.recorded_dispatch_ns", recording, benchmark: name,
+      figure:
+        "broadcast with recording, ns per dispatch, \(Format.grouped(plain.modelCount)) models")
+    run.report.addRatio(
+      "history.record_over_dispatch", recording / without, benchmark: name,
+      figure: "broadcast with recording / without", target: 2.0)
+    run.report.addMilliseconds(
+      "history.undo_ms_\(count)", median, benchmark: name,
+      figure: "undo of one removal, \(Format.grouped(count)) movies", target: 5)
+  }
+}

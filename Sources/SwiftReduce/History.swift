@@ -1,0 +1,306 @@
+/// Every change made through a store, recorded as patches, with undo and redo
+/// that work on the tree as it is now, whoever else changed it.
+///
+/// A history records each dispatch as a step, or the dispatches of
+/// ``record(_:kind:_:)`` as one step named by the caller. A step keeps the
+/// patches the dispatch made: computed from the models and value models that
+/// took the action, their stored properties before and after, never from the
+/// rest of the tree. ``undo()`` applies a step's patches backwards, through
+/// the store, so subscribers and Observation are told as for a dispatch;
+/// ``redo()`` applies them again.
+///
+/// ```swift
+/// let store = Store(Person())
+/// let history = History(store)
+/// store.dispatch(NameChange.setName("Ada"))
+/// store.dispatch(NameChange.setName("Grace"))
+/// try history.undo()
+/// print(store.name, history.canRedo)
+/// try history.redo()
+/// print(store.name, history.steps.map(\.label))
+/// ```
+///
+/// prints
+///
+/// ```
+/// Ada true
+/// Grace ["NameChange.setName(\"Ada\")", "NameChange.setName(\"Grace\")"]
+/// ```
+///
+/// A step is undone only where the tree still holds what the step left: when
+/// another writer changed one of its elements since, the step is refused
+/// whole with a ``HistoryConflict`` naming the path, and nothing changes;
+/// a step whose elements nobody else touched is undone exactly, whatever
+/// changed around them. A step of kind ``HistoryStep/Kind/merge`` (another
+/// writer's change brought in) is passed over by undo.
+///
+/// Only one history records a store at a time; a new one takes over.
+@MainActor
+public final class History<Root: Reducer> {
+  /// The store whose changes are recorded.
+  public let store: Store<Root>
+
+  /// The most steps kept; the oldest is forgotten when a new one goes past it.
+  public let limit: Int
+
+  /// The steps done, oldest first: what ``undo()`` and time travel go back through.
+  public private(set) var steps: [HistoryStep] = []
+
+  /// The steps undone, the next to redo last.
+  public private(set) var undoneSteps: [HistoryStep] = []
+
+  /// Called before each ``undo()`` and ``redo()``, for example to bring in
+  /// another writer's change first, so that the step is undone on the state
+  /// it will be kept on.
+  public var beforeUndoOrRedo: (@MainActor () -> Void)?
+
+  /// The step being recorded by ``record(_:kind:_:)``, if one is.
+  private var group: (label: String, kind: HistoryStep.Kind, actions: [String], changes: [Change])?
+  private let recording: HistoryRecording
+
+  /// Starts recording every change made through `store`.
+  ///
+  /// - Parameters:
+  ///   - store: The store to record.
+  ///   - limit: The most steps kept. 100 by default.
+  ///   - filter: Whether a model's stored property is recorded, by the
+  ///     model's type and the property's name; every property by default.
+  ///     A property left out is neither undone nor checked for conflicts:
+  ///     leave out what is shown rather than kept, such as a message. An
+  ///     `@Untraversed` property is never recorded: put caches there.
+  public init(
+    _ store: Store<Root>, limit: Int = 100,
+    recording filter: (@MainActor (_ modelType: Any.Type, _ property: String) -> Bool)? = nil
+  ) {
+    self.store = store
+    self.limit = max(limit, 1)
+    let isRecorded = filter.map { isRecorded in
+      { (type: Any.Type, property: String) in
+        MainActor.assumeIsolated { isRecorded(type, property) }
+      }
+    }
+    let recorder = PatchRecorder(plans: .shared, isRecorded: isRecorded)
+    var dispatched: (@MainActor (any Action, [Change]) -> Void)?
+    let recording = HistoryRecording(recorder: recorder) { dispatched?($0, $1) }
+    self.recording = recording
+    dispatched = { [weak self] action, changes in self?.dispatched(action, changes) }
+    store.historyRecording = recording
+  }
+
+  // MARK: - Recording
+
+  /// Whether ``undo()`` has a step to take back.
+  public var canUndo: Bool { steps.contains { $0.kind == .change } }
+
+  /// Whether ``redo()`` has a step to apply again.
+  public var canRedo: Bool { !undoneSteps.isEmpty }
+
+  /// Runs `body` and makes what its dispatches changed one step, named `label`.
+  ///
+  /// A step that changed nothing is not kept. A new step of kind
+  /// ``HistoryStep/Kind/change`` clears what could be redone; a
+  /// ``HistoryStep/Kind/merge`` does not. Steps recorded inside `body` join
+  /// this one.
+  ///
+  /// - Returns: Whether a step was kept.
+  @discardableResult
+  public func record(_ label: String, kind: HistoryStep.Kind = .change, _ body: () -> Void)
+    -> Bool
+  {
+    guard group == nil else {
+      body()
+      return false
+    }
+    group = (label, kind, [], [])
+    body()
+    guard let finished = group else { return false }
+    group = nil
+    return keep(finished.label, finished.kind, finished.actions, finished.changes)
+  }
+
+  private func dispatched(_ action: any Action, _ changes: [Change]) {
+    guard store.historyRecording === recording else { return }
+    if group != nil {
+      group?.actions.append(actionText(action))
+      group?.changes += changes
+      return
+    }
+    let text = actionText(action)
+    keep(text, .change, [text], changes)
+  }
+
+  @discardableResult
+  private func keep(
+    _ label: String, _ kind: HistoryStep.Kind, _ actions: [String], _ changes: [Change]
+  ) -> Bool {
+    let changes = Self.netted(changes, dispatches: actions.count)
+    guard !changes.isEmpty else { return false }
+    steps.append(
+      HistoryStep(label: label, kind: kind, actions: actions, changes: changes, root: store.root))
+    if kind == .change { undoneSteps.removeAll() }
+    if steps.count > limit { steps.removeFirst(steps.count - limit) }
+    return true
+  }
+
+  /// The changes of a group's dispatches with each value changed more than
+  /// once made one change, from the first value to the last, and dropped
+  /// when that is no change: typing a movie's name and submitting it leaves
+  /// the field as it was.
+  ///
+  /// Only a value changed again with nothing else changed in its property
+  /// between is netted, so the changes still apply one after another. One
+  /// dispatch changes each value once, so its changes are kept as they are.
+  private static func netted(_ changes: [Change], dispatches: Int) -> [Change] {
+    guard dispatches > 1 else { return changes }
+    var result: [Change?] = []
+    /// The last change kept in each model's property, by model and property.
+    var last: [PropertyKey: Int] = [:]
+    let difference = ValueDifference(plans: .shared)
+    for change in changes {
+      let key = PropertyKey(model: ObjectIdentifier(change.model), property: change.property)
+      guard case let .changed(_, after) = change.edit, change.steps.allSatisfy(\.isField),
+        let index = last[key], let previous = result[index],
+        case let .changed(before, _) = previous.edit,
+        previous.steps.count == change.steps.count,
+        zip(previous.steps, change.steps).allSatisfy({ $0.isSameField(as: $1) })
+      else {
+        result.append(change)
+        last[key] = result.count - 1
+        continue
+      }
+      if difference.isSame(before, after, change.valuePlan(in: .shared)) {
+        result[index] = nil
+        last[key] = nil
+      } else {
+        result[index] = Change(
+          model: change.model, property: change.property, steps: change.steps,
+          edit: .changed(before: before, after: after))
+      }
+    }
+    return result.compactMap { $0 }
+  }
+
+  /// A model's stored property, as a key.
+  private struct PropertyKey: Hashable {
+    let model: ObjectIdentifier
+    let property: ObjectIdentifier
+
+    init(model: ObjectIdentifier, property: RecordedField) {
+      self.model = model
+      self.property = ObjectIdentifier(property)
+    }
+  }
+
+  // MARK: - Undo and redo
+
+  /// Takes back the last step of kind ``HistoryStep/Kind/change``, passing
+  /// over merges after it; returns it, or `nil` when there is none.
+  ///
+  /// - Throws: ``HistoryConflict`` when another writer changed an element
+  ///   the step changed since; nothing is changed then.
+  @discardableResult
+  public func undo() throws(HistoryConflict) -> HistoryStep? {
+    beforeUndoOrRedo?()
+    guard let index = steps.lastIndex(where: { $0.kind == .change }) else { return nil }
+    let step = steps[index]
+    try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
+    steps.remove(at: index)
+    undoneSteps.append(step)
+    return step
+  }
+
+  /// Applies again the last step undone; returns it, or `nil` when there is none.
+  ///
+  /// - Throws: ``HistoryConflict`` when another writer changed an element
+  ///   the step changes since it was undone; nothing is changed then.
+  @discardableResult
+  public func redo() throws(HistoryConflict) -> HistoryStep? {
+    beforeUndoOrRedo?()
+    guard let step = undoneSteps.last else { return nil }
+    try apply(step.changes, of: step, verb: "redo")
+    undoneSteps.removeLast()
+    steps.append(step)
+    return step
+  }
+
+  // MARK: - Time travel
+
+  /// Every step recorded, in order: those done, then those undone.
+  ///
+  /// Undone steps come the next to redo first; ``position`` of the steps are applied.
+  public var timeline: [HistoryStep] { steps + undoneSteps.reversed() }
+
+  /// How many steps of the ``timeline`` the tree holds.
+  public var position: Int { steps.count }
+
+  /// Moves the tree back or forward to hold the first `position` steps of
+  /// the ``timeline``, through the same patches as ``undo()`` and ``redo()``,
+  /// one step at a time, merges too.
+  ///
+  /// - Throws: ``HistoryConflict`` for the first step that cannot move;
+  ///   the tree holds the steps moved through before it.
+  public func travel(to position: Int) throws(HistoryConflict) {
+    let target = min(max(position, 0), timeline.count)
+    while steps.count > target, let step = steps.last {
+      try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
+      steps.removeLast()
+      undoneSteps.append(step)
+    }
+    while steps.count < target, let step = undoneSteps.last {
+      try apply(step.changes, of: step, verb: "redo")
+      undoneSteps.removeLast()
+      steps.append(step)
+    }
+  }
+
+  /// Applies `changes` through the store, or throws without changing anything.
+  private func apply(_ changes: [Change], of step: HistoryStep, verb: String)
+    throws(HistoryConflict)
+  {
+    guard !store.isChanging else {
+      throw HistoryConflict(
+        step: step.label, path: "",
+        description: "Cannot \(verb) \"\(step.label)\" while a dispatch is in progress: "
+          + "\(verb) after it. Nothing was changed.")
+    }
+    var seen = Set<ObjectIdentifier>()
+    let models = changes.map(\.model).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    let application = ChangeApplication(plans: .shared)
+    try store.change(HistoryMove(changedModels: models)) { () throws(HistoryConflict) in
+      do throws(ChangeConflict) {
+        try application.apply(changes)
+      } catch {
+        throw conflict(error, step: step, verb: verb)
+      }
+    }
+  }
+
+  private func conflict(_ conflict: ChangeConflict, step: HistoryStep, verb: String)
+    -> HistoryConflict
+  {
+    let change = conflict.change
+    let modelPath =
+      ModelPaths.paths(to: [change.model], from: store.root)[ObjectIdentifier(change.model)]
+      ?? HistoryStep.typeName(change.model)
+    let path = Patch.path(
+      of: change, steps: conflict.depth, modelPath: modelPath, position: true)
+    let detail: String
+    switch conflict.problem {
+    case let .differs(current, expected, plan):
+      detail = "\(path) is \(Patch.text(current, plan)) now, not \(Patch.text(expected, plan))"
+    case .isNil:
+      detail = "\(path) is nil now"
+    case .noElement:
+      detail = "\(path) is not there any more"
+    case .occupied:
+      if case .inserted(.index, _, _) = change.edit {
+        detail = "\(path) is past the end now"
+      } else {
+        detail = "\(path) is taken now"
+      }
+    }
+    return HistoryConflict(
+      step: step.label, path: path,
+      description: "Cannot \(verb) \"\(step.label)\": \(detail). Nothing was changed.")
+  }
+}

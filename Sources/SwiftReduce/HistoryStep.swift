@@ -1,0 +1,64 @@
+/// One step of a ``History``: a dispatch, or the dispatches of a group the
+/// caller named, with the patches they made.
+///
+/// ```swift
+/// let store = Store(Person())
+/// let history = History(store)
+/// history.record("watching Heat") {
+///   store.dispatch(UpdateMovies.setInput("Heat"))
+///   store.dispatch(UpdateMovies.submit)
+/// }
+/// print(history.steps[0])
+/// ```
+///
+/// prints
+///
+/// ```
+/// watching Heat
+///   UpdateMovies.setInput("Heat")
+///   UpdateMovies.submit
+///   favoriteMovies.movies["Heat"]: inserted 1
+/// ```
+public struct HistoryStep {
+  /// What a step is to ``History/undo()``.
+  public enum Kind: Equatable, Sendable {
+    /// A change made here: undone and redone.
+    case change
+    /// Another writer's change brought in, such as another instance's save
+    /// merged: ``History/undo()`` passes over it, and it clears nothing to redo.
+    case merge
+  }
+
+  /// The name the caller gave the group, or the text of the step's one action.
+  public let label: String
+
+  /// Whether undo takes the step back or passes over it.
+  public let kind: Kind
+
+  /// The text of each action the step dispatched, in order: `UpdateMovies.submit`.
+  public let actions: [String]
+
+  let changes: [Change]
+  let root: AnyObject
+
+  /// The patches the step made, in the order they were made: model by
+  /// model as they reduced, each model's properties in declaration order.
+  @MainActor public var patches: [Patch] {
+    let paths = ModelPaths.paths(to: changes.map(\.model), from: root)
+    return changes.map { change in
+      Patch(change, modelPath: paths[ObjectIdentifier(change.model)] ?? Self.typeName(change.model))
+    }
+  }
+
+  /// How a model that is no longer in the tree is named in a path.
+  static func typeName(_ model: AnyObject) -> String {
+    _typeName(type(of: model), qualified: false)
+  }
+}
+
+extension HistoryStep: @MainActor CustomStringConvertible {
+  /// The label, then each action and each patch on a line of its own, indented.
+  @MainActor public var description: String {
+    ([label] + actions.map { "  " + $0 } + patches.map { "  \($0)" }).joined(separator: "\n")
+  }
+}

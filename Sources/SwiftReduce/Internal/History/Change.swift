@@ -1,0 +1,117 @@
+/// One change a dispatch made, found by comparing a model's stored property
+/// before and after it reduced: the model, the property, the steps from the
+/// property down to what changed, and the edit.
+///
+/// A change holds the model strongly, and the values it took and left, so
+/// that it can be undone and redone on the tree as it is later, wherever the
+/// model sits by then.
+struct Change {
+  let model: AnyObject
+  let property: RecordedField
+  /// From the property down to the value changed, or to the collection an
+  /// element was inserted into or removed from.
+  let steps: [ChangeStep]
+  let edit: Edit
+
+  /// The plan of the value the steps lead to.
+  func valuePlan(in plans: PlanCache) -> TypePlan {
+    switch steps.last {
+    case nil: property.plan
+    case let .field(field): field.plan
+    case let .wrapped(optionalType): plans.finishedPlan(for: optionalType.wrappedType)
+    case let .element(_, collection): plans.finishedPlan(for: collection.editedElementType)
+    }
+  }
+
+  /// The change that takes this one back.
+  var inverse: Change {
+    Change(model: model, property: property, steps: steps, edit: edit.inverse)
+  }
+}
+
+/// One step from a stored property down to the value a change is about.
+enum ChangeStep {
+  /// A stored property of a struct, tuple or value model.
+  case field(RecordedField)
+  /// The value an `Optional` wraps: no label of its own.
+  case wrapped(any OptionalType.Type)
+  /// An element of a collection.
+  case element(ElementPosition, in: any EditableCollection.Type)
+}
+
+extension ChangeStep {
+  /// Whether the step goes into a stored property or an optional, not an element.
+  var isField: Bool {
+    if case .element = self { return false }
+    return true
+  }
+
+  /// Whether both steps go into the same stored property, or both unwrap.
+  func isSameField(as other: ChangeStep) -> Bool {
+    switch (self, other) {
+    case let (.field(first), .field(second)): first === second
+    case (.wrapped, .wrapped): true
+    default: false
+    }
+  }
+}
+
+/// Where an element sits in a standard collection.
+enum ElementPosition {
+  /// The position in an `Array` or `ContiguousArray`.
+  case index(Int)
+  /// The key in a `Dictionary`.
+  case key(Any)
+  /// The member of a `Set`: itself.
+  case member(Any)
+}
+
+/// What a change did at the end of its steps.
+enum Edit {
+  /// The value there was `before`, and is `after`.
+  case changed(before: Any, after: Any)
+  /// `element` was inserted into the collection there, at `position`.
+  case inserted(ElementPosition, element: Any, in: any EditableCollection.Type)
+  /// `element` was removed from the collection there, from `position`.
+  case removed(ElementPosition, element: Any, in: any EditableCollection.Type)
+
+  var inverse: Edit {
+    switch self {
+    case let .changed(before, after): .changed(before: after, after: before)
+    case let .inserted(position, element, collection):
+      .removed(position, element: element, in: collection)
+    case let .removed(position, element, collection):
+      .inserted(position, element: element, in: collection)
+    }
+  }
+}
+
+/// A stored property a change is about: its name, where it is and its plan.
+///
+/// One per property of a type, made once and shared by every change to it.
+final class RecordedField {
+  let name: String
+  let offset: Int
+  let plan: TypePlan
+
+  /// Whether values whose bits differ are different values: plain data
+  /// other than floating point (whose `==` has `-0.0 == 0.0`), so that a
+  /// changed `Int` is a change without asking its `==`.
+  let bitsDecide: Bool
+
+  /// The size and alignment of the property's values, read once.
+  let size: Int
+  let alignment: Int
+  /// Whether values are copied by their bytes and need no destroying: they hold no reference.
+  let isPlain: Bool
+
+  init(name: String, offset: Int, plan: TypePlan) {
+    self.name = name
+    self.offset = offset
+    self.plan = plan
+    size = plan.access.size
+    alignment = max(plan.access.alignment, 1)
+    isPlain = plan.access.isBitwiseCopyable
+    bitsDecide = isPlain && !plan.mayHoldModels && !(plan.type is any FloatingPoint.Type)
+  }
+}

@@ -1,0 +1,326 @@
+/// The standard collections whose changes a history records element by element.
+///
+/// `Array` and `ContiguousArray` by position, `Dictionary` by key, `Set` by
+/// member; every other collection changes as one value.
+///
+/// The one description of types says a value is a ``StandardCollection``;
+/// this adds, for those four, the typed code that compares two of them and
+/// edits one in place, so that no element is boxed unless it changed.
+protocol EditableCollection {
+  /// The type of the elements a change is about: a dictionary's values.
+  static var editedElementType: Any.Type { get }
+
+  /// Reports how `after` differs from `before`: an element at the same
+  /// position (index, key) that differs to `changed`, and elements inserted
+  /// and removed to `edit`, in the order that applies them one after another.
+  ///
+  /// - Parameters:
+  ///   - before: The collection before.
+  ///   - after: The collection after.
+  ///   - same: Whether two elements are the same value (``ValueDifference/isSame``).
+  ///   - changed: Told of each element at the same position that differs.
+  ///   - edit: Told of each element inserted or removed.
+  static func differences(
+    from before: Any, to after: Any, same: (Any, Any) -> Bool,
+    changed: (ElementPosition, _ before: Any, _ after: Any) -> Void, edit: (Edit) -> Void)
+
+  /// Calls `body` with the address of the element at `position` in the
+  /// collection at `address`, made unique first; `false` if there is none.
+  static func withElement(
+    at position: ElementPosition, in address: UnsafeMutableRawPointer,
+    _ body: (UnsafeMutableRawPointer) throws -> Void
+  ) rethrows -> Bool
+
+  /// The element at `position` in the collection at `address`, if there is one.
+  static func element(at position: ElementPosition, in address: UnsafeRawPointer) -> Any?
+
+  /// Whether `element` can be inserted at `position` in the collection at
+  /// `address`: the index is within it, the key or member is not there yet.
+  static func canInsert(at position: ElementPosition, in address: UnsafeRawPointer) -> Bool
+
+  /// Inserts `element` at `position` in the collection at `address`;
+  /// ``canInsert(at:in:)`` said it can.
+  static func insert(
+    _ element: Any, at position: ElementPosition, in address: UnsafeMutableRawPointer)
+
+  /// Removes the element at `position` from the collection at `address`;
+  /// ``element(at:in:)`` found it.
+  static func remove(at position: ElementPosition, in address: UnsafeMutableRawPointer)
+
+  /// The label of `position` in a path, such as `[2]` or `["Heat"]`.
+  static func label(of position: ElementPosition, keyText: (Any) -> String) -> String
+}
+
+/// Whether the `size` bytes at `first` and `second` are the same: then the
+/// values are the same, whatever their `==` says; padding can make equal
+/// values differ, never the reverse.
+func bitwiseEqual(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, size: Int) -> Bool {
+  var offset = 0
+  let words = size & ~7
+  while offset < words {
+    if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < size {
+    if first.load(fromByteOffset: offset, as: UInt8.self)
+      != second.load(fromByteOffset: offset, as: UInt8.self)
+    {
+      return false
+    }
+    offset += 1
+  }
+  return true
+}
+
+/// Whether two values of one type are the same bits.
+private func identical<Value>(_ first: Value, _ second: Value) -> Bool {
+  withUnsafePointer(to: first) { first in
+    withUnsafePointer(to: second) { second in
+      bitwiseEqual(first, second, size: MemoryLayout<Value>.size)
+    }
+  }
+}
+
+// MARK: - Arrays
+
+/// Positions are indices: a run of changed elements of one length is
+/// changed element by element; otherwise its elements are removed, last
+/// first, and the new ones inserted, first first.
+protocol PositionedEditable: EditableCollection, RandomAccessCollection, RangeReplaceableCollection,
+  MutableCollection
+where Index == Int {}
+
+extension PositionedEditable {
+  static var editedElementType: Any.Type { Element.self }
+
+  static func differences(
+    from before: Any, to after: Any, same: (Any, Any) -> Bool,
+    changed: (ElementPosition, Any, Any) -> Void, edit: (Edit) -> Void
+  ) {
+    guard let old = before as? Self, let new = after as? Self else { return }
+    func equal(_ first: Element, _ second: Element) -> Bool {
+      identical(first, second) || same(first, second)
+    }
+    var prefix = 0
+    let shorter = Swift.min(old.count, new.count)
+    while prefix < shorter, equal(old[old.startIndex + prefix], new[new.startIndex + prefix]) {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < shorter - prefix,
+      equal(old[old.endIndex - 1 - suffix], new[new.endIndex - 1 - suffix])
+    {
+      suffix += 1
+    }
+    let oldMiddle = (old.startIndex + prefix)..<(old.endIndex - suffix)
+    let newMiddle = (new.startIndex + prefix)..<(new.endIndex - suffix)
+    if oldMiddle.count == newMiddle.count {
+      for offset in 0..<oldMiddle.count {
+        let first = old[oldMiddle.lowerBound + offset]
+        let second = new[newMiddle.lowerBound + offset]
+        if !equal(first, second) { changed(.index(prefix + offset), first, second) }
+      }
+      return
+    }
+    for index in oldMiddle.reversed() {
+      edit(.removed(.index(index - old.startIndex), element: old[index], in: Self.self))
+    }
+    for index in newMiddle {
+      edit(.inserted(.index(index - new.startIndex), element: new[index], in: Self.self))
+    }
+  }
+
+  static func withElement(
+    at position: ElementPosition, in address: UnsafeMutableRawPointer,
+    _ body: (UnsafeMutableRawPointer) throws -> Void
+  ) rethrows -> Bool {
+    guard case let .index(offset) = position else { return false }
+    let collection = address.assumingMemoryBound(to: Self.self)
+    guard offset >= 0, offset < collection.pointee.count else { return false }
+    let index = collection.pointee.startIndex + offset
+    try withUnsafeMutablePointer(to: &collection.pointee[index]) {
+      try body(UnsafeMutableRawPointer($0))
+    }
+    return true
+  }
+
+  static func element(at position: ElementPosition, in address: UnsafeRawPointer) -> Any? {
+    guard case let .index(offset) = position else { return nil }
+    let collection = address.assumingMemoryBound(to: Self.self).pointee
+    guard offset >= 0, offset < collection.count else { return nil }
+    return collection[collection.startIndex + offset]
+  }
+
+  static func canInsert(at position: ElementPosition, in address: UnsafeRawPointer) -> Bool {
+    guard case let .index(offset) = position else { return false }
+    return offset >= 0 && offset <= address.assumingMemoryBound(to: Self.self).pointee.count
+  }
+
+  static func insert(
+    _ element: Any, at position: ElementPosition, in address: UnsafeMutableRawPointer
+  ) {
+    guard case let .index(offset) = position, let element = element as? Element else { return }
+    let collection = address.assumingMemoryBound(to: Self.self)
+    collection.pointee.insert(element, at: collection.pointee.startIndex + offset)
+  }
+
+  static func remove(at position: ElementPosition, in address: UnsafeMutableRawPointer) {
+    guard case let .index(offset) = position else { return }
+    let collection = address.assumingMemoryBound(to: Self.self)
+    collection.pointee.remove(at: collection.pointee.startIndex + offset)
+  }
+
+  static func label(of position: ElementPosition, keyText: (Any) -> String) -> String {
+    guard case let .index(offset) = position else { return "[?]" }
+    return "[\(offset)]"
+  }
+}
+
+extension Array: EditableCollection, PositionedEditable {}
+extension ContiguousArray: EditableCollection, PositionedEditable {}
+
+// MARK: - Dictionaries
+
+/// Keys are compared in the order of their text, so that the changes of one
+/// dispatch come out in the same order in every run, whatever the hash seed.
+private func sortedByText<Element>(_ elements: [Element], _ text: (Element) -> String) -> [Element]
+{
+  elements.map { (text($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+}
+
+extension Dictionary: EditableCollection {
+  static var editedElementType: Any.Type { Value.self }
+
+  static func differences(
+    from before: Any, to after: Any, same: (Any, Any) -> Bool,
+    changed: (ElementPosition, Any, Any) -> Void, edit: (Edit) -> Void
+  ) {
+    guard let old = before as? Self, let new = after as? Self else { return }
+    var changedKeys: [(Key, Value, Value)] = []
+    var removedKeys: [(Key, Value)] = []
+    for (key, value) in old {
+      guard let index = new.index(forKey: key) else {
+        removedKeys.append((key, value))
+        continue
+      }
+      let now = new.values[index]
+      if !identical(value, now) && !same(value, now) { changedKeys.append((key, value, now)) }
+    }
+    var insertedKeys: [(Key, Value)] = []
+    if new.count != old.count - removedKeys.count {
+      for (key, value) in new where old.index(forKey: key) == nil {
+        insertedKeys.append((key, value))
+      }
+    }
+    for (key, first, second) in sortedByText(changedKeys, { String(reflecting: $0.0) }) {
+      changed(.key(key), first, second)
+    }
+    for (key, value) in sortedByText(removedKeys, { String(reflecting: $0.0) }) {
+      edit(.removed(.key(key), element: value, in: Self.self))
+    }
+    for (key, value) in sortedByText(insertedKeys, { String(reflecting: $0.0) }) {
+      edit(.inserted(.key(key), element: value, in: Self.self))
+    }
+  }
+
+  static func withElement(
+    at position: ElementPosition, in address: UnsafeMutableRawPointer,
+    _ body: (UnsafeMutableRawPointer) throws -> Void
+  ) rethrows -> Bool {
+    guard case let .key(key) = position, let key = key as? Key else { return false }
+    let dictionary = address.assumingMemoryBound(to: Self.self)
+    guard let index = dictionary.pointee.index(forKey: key) else { return false }
+    try withUnsafeMutablePointer(to: &dictionary.pointee.values[index]) {
+      try body(UnsafeMutableRawPointer($0))
+    }
+    return true
+  }
+
+  static func element(at position: ElementPosition, in address: UnsafeRawPointer) -> Any? {
+    guard case let .key(key) = position, let key = key as? Key else { return nil }
+    return address.assumingMemoryBound(to: Self.self).pointee[key].map { $0 as Any }
+  }
+
+  static func canInsert(at position: ElementPosition, in address: UnsafeRawPointer) -> Bool {
+    guard case let .key(key) = position, let key = key as? Key else { return false }
+    return address.assumingMemoryBound(to: Self.self).pointee.index(forKey: key) == nil
+  }
+
+  static func insert(
+    _ element: Any, at position: ElementPosition, in address: UnsafeMutableRawPointer
+  ) {
+    guard case let .key(key) = position, let key = key as? Key, let value = element as? Value
+    else { return }
+    address.assumingMemoryBound(to: Self.self).pointee[key] = value
+  }
+
+  static func remove(at position: ElementPosition, in address: UnsafeMutableRawPointer) {
+    guard case let .key(key) = position, let key = key as? Key else { return }
+    address.assumingMemoryBound(to: Self.self).pointee.removeValue(forKey: key)
+  }
+
+  static func label(of position: ElementPosition, keyText: (Any) -> String) -> String {
+    guard case let .key(key) = position else { return "[?]" }
+    return "[" + keyText(key) + "]"
+  }
+}
+
+// MARK: - Sets
+
+extension Set: EditableCollection {
+  static var editedElementType: Any.Type { Element.self }
+
+  static func differences(
+    from before: Any, to after: Any, same: (Any, Any) -> Bool,
+    changed: (ElementPosition, Any, Any) -> Void, edit: (Edit) -> Void
+  ) {
+    guard let old = before as? Self, let new = after as? Self else { return }
+    for member in sortedByText(Array(old.subtracting(new)), { String(reflecting: $0) }) {
+      edit(.removed(.member(member), element: member, in: Self.self))
+    }
+    for member in sortedByText(Array(new.subtracting(old)), { String(reflecting: $0) }) {
+      edit(.inserted(.member(member), element: member, in: Self.self))
+    }
+  }
+
+  static func withElement(
+    at position: ElementPosition, in address: UnsafeMutableRawPointer,
+    _ body: (UnsafeMutableRawPointer) throws -> Void
+  ) rethrows -> Bool {
+    false
+  }
+
+  static func element(at position: ElementPosition, in address: UnsafeRawPointer) -> Any? {
+    guard case let .member(member) = position, let member = member as? Element,
+      let index = address.assumingMemoryBound(to: Self.self).pointee.firstIndex(of: member)
+    else { return nil }
+    return address.assumingMemoryBound(to: Self.self).pointee[index]
+  }
+
+  static func canInsert(at position: ElementPosition, in address: UnsafeRawPointer) -> Bool {
+    guard case let .member(member) = position, let member = member as? Element else {
+      return false
+    }
+    return !address.assumingMemoryBound(to: Self.self).pointee.contains(member)
+  }
+
+  static func insert(
+    _ element: Any, at position: ElementPosition, in address: UnsafeMutableRawPointer
+  ) {
+    guard let member = element as? Element else { return }
+    address.assumingMemoryBound(to: Self.self).pointee.insert(member)
+  }
+
+  static func remove(at position: ElementPosition, in address: UnsafeMutableRawPointer) {
+    guard case let .member(member) = position, let member = member as? Element else { return }
+    address.assumingMemoryBound(to: Self.self).pointee.remove(member)
+  }
+
+  static func label(of position: ElementPosition, keyText: (Any) -> String) -> String {
+    ""
+  }
+}

@@ -1,0 +1,121 @@
+/// One change a dispatch made to the tree: where, what kind, and the value
+/// before and after.
+///
+/// Patches are at the grain of the standard collections' elements (an
+/// element of an `Array` or `ContiguousArray` inserted, removed or changed, a
+/// `Dictionary` key added, removed or its value changed, a `Set` member
+/// inserted or removed) and of stored properties everywhere else, down
+/// through structs, tuples, optionals and value models. A model held in a
+/// property is compared by identity: its own properties have patches of their
+/// own when it reduces.
+///
+/// ```swift
+/// let store = Store(Person())
+/// let history = History(store)
+/// store.dispatch(UpdateMovies.setInput("Heat"))
+/// store.dispatch(UpdateMovies.submit)
+/// for patch in history.steps[1].patches { print(patch) }
+/// ```
+///
+/// prints
+///
+/// ```
+/// favoriteMovies.input: "Heat" → ""
+/// favoriteMovies.movies["Heat"]: inserted 1
+/// ```
+public struct Patch: CustomStringConvertible {
+  /// What a patch did at its path.
+  public enum Kind: Equatable, Sendable {
+    /// The value at the path was replaced.
+    case changed
+    /// An element was inserted into a collection, or a key added to a dictionary.
+    case inserted
+    /// An element was removed from a collection, or a key from a dictionary.
+    case removed
+  }
+
+  /// What the patch did.
+  public let kind: Kind
+
+  /// Where, from the root: `favoriteMovies.movies["Heat"]`, `counters[1].count`.
+  ///
+  /// The path of the model whose property changed is where that model is
+  /// when the step is read; a model no longer in the tree is named by its type.
+  public let path: String
+
+  /// The value before; `nil` for an insertion.
+  public let before: Any?
+
+  /// The value after; `nil` for a removal.
+  public let after: Any?
+
+  /// The patch on one line: `path: before → after`, `path: inserted value`,
+  /// `path: removed value`.
+  public let description: String
+
+  @MainActor
+  init(_ change: Change, modelPath: String) {
+    path = Self.path(of: change, steps: change.steps.count, modelPath: modelPath, position: true)
+    switch change.edit {
+    case let .changed(before, after):
+      kind = .changed
+      self.before = before
+      self.after = after
+      let plan = change.valuePlan(in: .shared)
+      description = "\(path): \(Self.text(before, plan)) → \(Self.text(after, plan))"
+    case let .inserted(_, element, collection):
+      kind = .inserted
+      before = nil
+      after = element
+      let plan = PlanCache.shared.finishedPlan(for: collection.editedElementType)
+      description = "\(path): inserted \(Self.text(element, plan))"
+    case let .removed(_, element, collection):
+      kind = .removed
+      before = element
+      after = nil
+      let plan = PlanCache.shared.finishedPlan(for: collection.editedElementType)
+      description = "\(path): removed \(Self.text(element, plan))"
+    }
+  }
+
+  // MARK: - Text
+
+  /// The path of `change` down to its first `steps` steps, and the position
+  /// of its edit when `position` is set and the steps are all there.
+  @MainActor
+  static func path(of change: Change, steps: Int, modelPath: String, position: Bool) -> String {
+    var labels = [change.property.name]
+    let keyText = { (key: Any) in
+      text(key, PlanCache.shared.finishedPlan(for: type(of: key)))
+    }
+    for step in change.steps.prefix(steps) {
+      switch step {
+      case let .field(field): labels.append(field.name)
+      case .wrapped: continue
+      case let .element(element, collection):
+        labels.append(collection.label(of: element, keyText: keyText))
+      }
+    }
+    if position, steps == change.steps.count {
+      switch change.edit {
+      case .changed: break
+      case let .inserted(element, _, collection), let .removed(element, _, collection):
+        labels.append(collection.label(of: element, keyText: keyText))
+      }
+    }
+    var path = modelPath == "root" ? "" : modelPath
+    for label in labels where !label.isEmpty {
+      if !path.isEmpty, !SnapshotLine.attachesDirectly(label) { path.append(".") }
+      path.append(label)
+    }
+    return path
+  }
+
+  /// A value on one line, as snapshots show it.
+  @MainActor
+  static func text(_ value: Any, _ plan: TypePlan) -> String {
+    // A value stored as `Any` shows as its own type does.
+    let plan = plan.type == Any.self ? PlanCache.shared.finishedPlan(for: type(of: value)) : plan
+    return SnapshotBuilder().oneLineText(of: value, plan)
+  }
+}

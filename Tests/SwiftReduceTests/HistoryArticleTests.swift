@@ -1,0 +1,101 @@
+import SwiftReduce
+import SwiftReduceTestSupport
+import Testing
+
+/// Runs the examples of the *History* article verbatim, but for a local `print` that
+/// records lines, and compares the whole output with the output the article shows.
+@MainActor
+struct HistoryArticleTests {
+  @Test func patchesExamplePrintsItsOutput() {
+    var lines: [String] = []
+    func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let history = History(store)
+    store.dispatch(UpdateMovies.setInput("Heat"))
+    store.dispatch(UpdateMovies.submit)
+    for patch in history.steps[1].patches { print(patch) }
+    print(history.steps.map(\.label))
+
+    history.record("watching Alien") {
+      store.dispatch(UpdateMovies.setInput("Alien"))
+      store.dispatch(UpdateMovies.submit)
+    }
+    print(history.steps[2])
+
+    expectLines(
+      lines,
+      """
+      favoriteMovies.input: "Heat" → ""
+      favoriteMovies.movies["Heat"]: inserted 1
+      ["UpdateMovies.setInput(\\"Heat\\")", "UpdateMovies.submit"]
+      watching Alien
+        UpdateMovies.setInput("Alien")
+        UpdateMovies.submit
+        favoriteMovies.movies["Alien"]: inserted 1
+      """)
+  }
+
+  @Test func undoWithAnotherWriterExamplePrintsItsOutput() throws {
+    var lines: [String] = []
+    func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let history = History(store)
+    history.record("watching Heat") {
+      store.dispatch(UpdateMovies.setInput("Heat"))
+      store.dispatch(UpdateMovies.submit)
+    }
+    store.dispatch(UpdateMovies.removeMovie("Heat"))
+    history.record("their save", kind: .merge) {
+      store.dispatch(UpdateMovies.setInput("Alien"))
+      store.dispatch(UpdateMovies.submit)
+    }
+    try history.undo()
+    print(store.favoriteMovies.movies.sorted { $0.key < $1.key })
+    history.record("their next save", kind: .merge) {
+      store.dispatch(UpdateMovies.setInput("Heat"))
+      store.dispatch(UpdateMovies.submit)
+    }
+    do {
+      try history.undo()
+    } catch {
+      print(error)
+    }
+    print(store.favoriteMovies.movies.sorted { $0.key < $1.key }, history.canRedo)
+
+    expectLines(
+      lines,
+      """
+      [(key: "Alien", value: 1), (key: "Heat", value: 1)]
+      Cannot undo "watching Heat": favoriteMovies.movies["Heat"] is 2 now, not 1. Nothing was changed.
+      [(key: "Alien", value: 1), (key: "Heat", value: 2)] true
+      """)
+  }
+
+  @Test func timeTravelExamplePrintsItsOutput() throws {
+    var lines: [String] = []
+    func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let history = History(store)
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Up"))
+    store.dispatch(NameChange.setName("Grace"))
+    try history.travel(to: 1)
+    print(store.name, store.favoriteMovies.input, history.position)
+    for step in history.timeline { print(step.patches) }
+    try history.travel(to: 3)
+    print(store.name, store.favoriteMovies.input, history.position)
+
+    expectLines(
+      lines,
+      """
+      Ada  1
+      [name: "" → "Ada"]
+      [favoriteMovies.input: "" → "Up"]
+      [name: "Ada" → "Grace"]
+      Grace Up 3
+      """)
+  }
+}
