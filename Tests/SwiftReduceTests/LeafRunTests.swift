@@ -139,6 +139,34 @@ struct LeafRunTests {
     #expect(queue.later.map(\.plays) == [1, 0])
   }
 
+  // MARK: - While a history records
+
+  @Test func aRecordingHistorySeesEveryLeafOfARunAndEveryValueLeafOfAnArray() throws {
+    let log = PlayLog()
+    let rhythm = Rhythm([Beat("one"), Beat("two")], lead: Song("lead", log))
+    let setlist = Setlist([Song("a", log), Song("b", log)])
+    let store = Store(rhythm)
+    let history = History(store)
+    store.dispatch(Play())
+    let setlistStore = Store(setlist)
+    let setlistHistory = History(setlistStore)
+    setlistStore.dispatch(Play())
+
+    #expect(
+      history.steps.last?.patches.map(\.description) == [
+        "beats[0].hits: 0 → 1", "beats[1].hits: 0 → 1", "lead.plays: 0 → 1",
+      ])
+    #expect(
+      setlistHistory.steps.last?.patches.map(\.description) == [
+        "items[0].plays: 0 → 1", "items[1].plays: 0 → 1",
+      ])
+    try history.undo()
+    try setlistHistory.undo()
+    #expect(rhythm.beats.map(\.hits) == [0, 0])
+    #expect(rhythm.lead.plays == 0)
+    #expect((setlist.items as? [Song])?.map(\.plays) == [0, 0])
+  }
+
   // MARK: - The visited set
 
   @Test func theVisitedSetKeepsEveryMarkWhileItsWordsGrowPastTheBlockFoundLast() {

@@ -121,6 +121,9 @@ struct Walk: ~Copyable {
   private var chain: [Int] = []
   /// Whether value models' paths are kept: only when collecting.
   private let keepsPaths: Bool
+  /// Whether runs of leaves are delivered in one loop each: when delivering,
+  /// unless a recorder must be told of each model before it reduces.
+  private let deliversInRuns: Bool
 
   /// What one walk found.
   struct Result {
@@ -193,6 +196,11 @@ struct Walk: ~Copyable {
     self.actionType = ObjectIdentifier(type(of: action))
     self.actionBytes = actionBytes
     if case .deliver = mode { keepsPaths = false } else { keepsPaths = true }
+    if case .deliver = mode, recorder == nil {
+      deliversInRuns = true
+    } else {
+      deliversInRuns = false
+    }
     let buffers = plans.spareBuffers.popLast() ?? WalkBuffers()
     stack = buffers.stack
     visited = buffers.visited
@@ -335,6 +343,7 @@ struct Walk: ~Copyable {
   @inline(__always)
   private mutating func deliver(to object: UnsafeRawPointer, _ reducer: any Reducer.Type) {
     deliveries += 1
+    if let recorder { recorder.willReduce(model: object) }
     Delivery.model = object
     Delivery.isValueModel = false
     reducer._reduce(exactly: actionBytes, on: object)
@@ -421,7 +430,7 @@ struct Walk: ~Copyable {
         _ = stack.removeLast()
         continue
       }
-      if case .deliver = mode {
+      if deliversInRuns {
         leaves = leafClass(of: element, model)
         if leaves.key != 0 {
           // Delivered as those after it will be, which is what reduceAndRead does for a leaf.
@@ -739,7 +748,7 @@ struct Walk: ~Copyable {
         var run = ObjectRun(
           storage: storage, count: count, stride: stride,
           origin: origin(offset, at: base, in: container))
-        if stack.count == start, case .deliver = mode, let field = run.field {
+        if stack.count == start, deliversInRuns, let field = run.field {
           // Taken next: its leading leaves are delivered now, and it is pushed
           // only if slots are left, or a reduce changed it.
           deliverLeadingLeaves(&run, at: field)
@@ -761,7 +770,7 @@ struct Walk: ~Copyable {
         switch container {
         case .object:
           #if !(_runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL)
-            if offset == property, case .deliver = mode, leafValueElements(of: plan) != nil {
+            if offset == property, deliversInRuns, leafValueElements(of: plan) != nil {
               // Taken next, so reduced now: what follows is read after, as it would be.
               if stack.count == start {
                 reduceValueLeaves(at: address, of: base, plan)
