@@ -130,19 +130,8 @@ public final class Store<Root: Reducer> {
   public func dispatch(_ action: any Action) {
     queuedActions.append(action)
     guard !isDispatching else { return }
-    isDispatching = true
-    // `Effect.run` and `Effect.cancel` act on the innermost dispatching store.
-    let outer = EffectContext.enter(self)
-    defer {
-      isDispatching = false
-      effectOrigin = .outside
-      EffectContext.leave(to: outer)
-    }
-    while !queuedActions.isEmpty {
-      let next = queuedActions.removeFirst()
-      effectOrigin = .dispatch(next)
-      pass(next, throughMiddlewareFrom: 0)
-    }
+    // The action is the first queued one.
+    asDispatch {}
   }
 
   /// Runs the traversal for one action, then tells the observers of the reads it changed.
@@ -175,16 +164,26 @@ public final class Store<Root: Reducer> {
   func change(_ change: some DirectChange, _ apply: () throws(HistoryConflict) -> Void)
     throws(HistoryConflict)
   {
+    try asDispatch { () throws(HistoryConflict) in
+      try apply()
+      observedReads.tellChanges(after: change, in: root)
+      subscribers.notifyAll(root: root)
+    }
+  }
+
+  /// Runs `body` as this store's dispatch in progress, then every action
+  /// queued until none is left; when `body` throws, the queued actions wait
+  /// for the next dispatch.
+  private func asDispatch<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
     isDispatching = true
+    // `Effect.run` and `Effect.cancel` act on the innermost dispatching store.
     let outer = EffectContext.enter(self)
     defer {
       isDispatching = false
       effectOrigin = .outside
       EffectContext.leave(to: outer)
     }
-    try apply()
-    observedReads.tellChanges(after: change, in: root)
-    subscribers.notifyAll(root: root)
+    try body()
     while !queuedActions.isEmpty {
       let next = queuedActions.removeFirst()
       effectOrigin = .dispatch(next)
