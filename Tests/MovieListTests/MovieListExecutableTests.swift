@@ -346,7 +346,7 @@ struct MovieListExecutableTests {
   @Test func theNotSavedCountFollowsUndo() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("blocked/state.json")
-    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "200"])
+    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "200"])
     try running.waitForPrompts(1)
     try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
     running.send("3 Alien\n3 Brazil\nundo\n")
@@ -361,7 +361,7 @@ struct MovieListExecutableTests {
   @Test func undoingEveryChangeNotSavedLeavesNothingToSave() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("blocked/state.json")
-    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "200"])
+    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "200"])
     try running.waitForPrompts(1)
     try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
     running.send("3 Brazil\nundo\n")

@@ -25,7 +25,7 @@ struct MovieListFileTests {
   @Test func twoInstancesOnOneFileKeepBothChanges() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let first = try RunningMovieList(["--file", file])
+    let first = try startMovieList(["--file", file])
     first.send("1 Ada\n")
     try first.waitForPrompts(2)
     let second = try runMovieList(["--file", file], input: "3 Heat\n")
@@ -50,7 +50,7 @@ struct MovieListFileTests {
   }
 
   /// Waits until `running` has printed `text`.
-  private static func waitFor(_ text: String, in running: RunningMovieList) throws {
+  private static func waitFor(_ text: String, in running: RunningProgram) throws {
     let deadline = ContinuousClock.now + .seconds(20)
     while !running.standardOutput.contains(text) {
       try #require(
@@ -62,7 +62,7 @@ struct MovieListFileTests {
   @Test func undoAfterAMergeBringsARemovedMovieBackInTheFileToo() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let first = try RunningMovieList(["--file", file], environment: ["COLUMNS": "40"])
+    let first = try startMovieList(["--file", file], environment: ["COLUMNS": "40"])
     first.send("3 Heat\n")
     try first.waitForPrompts(2)
     #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
@@ -93,7 +93,7 @@ struct MovieListFileTests {
     // A `3 Heat`, B `3 Alien`, A removes Heat, B `3 Casablanca`, A `undo`.
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let first = try RunningMovieList(["--file", file], environment: ["COLUMNS": "40"])
+    let first = try startMovieList(["--file", file], environment: ["COLUMNS": "40"])
     first.send("3 Heat\n")
     try first.waitForPrompts(2)
     #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
@@ -144,8 +144,8 @@ struct MovieListFileTests {
     let lines = { (prefix: String) in
       (1...40).map { "3 \(prefix) \($0)\n" }.joined()
     }
-    let first = try RunningMovieList(["--file", file])
-    let second = try RunningMovieList(["--file", file])
+    let first = try startMovieList(["--file", file])
+    let second = try startMovieList(["--file", file])
     first.send(lines("A"))
     second.send(lines("B"))
     #expect(first.finish().status == 0)
@@ -328,7 +328,7 @@ struct MovieListFileTests {
   func aStateFileRemovedWhileTheProgramRunsIsWrittenAgainWhole(removed: String) throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("movies/state.json")
-    let running = try RunningMovieList(["--file", file])
+    let running = try startMovieList(["--file", file])
     running.send("1 Zoe\n3 Alien\n3 Brazil\n3 Casablanca\n")
     try running.waitForPrompts(5)
     try FileManager.default.removeItem(
@@ -358,7 +358,7 @@ struct MovieListFileTests {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o777)
     let file = directory.file("state.json")
-    let running = try RunningMovieList(
+    let running = try startMovieList(
       ["--file", file], environment: ["COLUMNS": "200"], as: .nobody)
     running.send("3 Alien\n")
     try running.waitForPrompts(2)
@@ -386,7 +386,7 @@ struct MovieListFileTests {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o777)
     let file = directory.file("state.json")
-    let running = try RunningMovieList(["--file", file], as: .nobody)
+    let running = try startMovieList(["--file", file], as: .nobody)
     running.send("3 Alien\n")
     try running.waitForPrompts(2)
     let theirs = "{\"name\": \"Root\", \"movies\": {}}"
@@ -435,7 +435,7 @@ struct MovieListFileTests {
 
 /// Round 4: a merge never takes away what the user has.
 extension MovieListFileTests {
-  private static func waitUntil(_ text: String, in running: RunningMovieList) throws {
+  private static func waitUntil(_ text: String, in running: RunningProgram) throws {
     let deadline = ContinuousClock.now + .seconds(20)
     while !running.standardOutput.contains(text) {
       try #require(
@@ -447,7 +447,7 @@ extension MovieListFileTests {
   @Test func anotherListReplacingTheFileIsNeverMergedAndSavesWaitForSave() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "400"])
+    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "400"])
     running.send("1 Ada\n3 Alien\n")
     try running.waitForPrompts(3)
     // Another list, of another lineage, renamed over the file.
@@ -494,7 +494,7 @@ extension MovieListFileTests {
   @Test func aNewFileMadeAfterTheFileWasRemovedIsNeverMerged() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let running = try RunningMovieList(["--file", file], environment: ["COLUMNS": "400"])
+    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "400"])
     running.send("1 Ada\n3 Alien\n")
     try running.waitForPrompts(3)
     #expect(running.standardOutput.components(separatedBy: "\n> ").count == 4)

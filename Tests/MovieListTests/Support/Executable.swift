@@ -1,37 +1,4 @@
-import Foundation
-import Synchronization
-import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// What a run of the built `MovieList` program printed and how it ended.
-struct ProgramRun {
-  let standardOutput: String
-  let standardError: String
-  let status: Int32
-}
-
-/// Who runs the program: the user running the tests, or `nobody`, so that
-/// permission checks hold even when the tests run as root.
-enum ProgramUser {
-  case current
-  case nobody
-
-  /// The user id of `nobody`.
-  static let nobodyID: uid_t = 65_534
-}
-
-/// The `MovieList` executable built beside the tests.
-func movieListExecutable() throws -> URL {
-  let directory = try #require(Bundle.main.executableURL).deletingLastPathComponent()
-  let executable = directory.appendingPathComponent("MovieList")
-  try #require(
-    FileManager.default.isExecutableFile(atPath: executable.path),
-    "MovieList is not built beside the tests in \(directory.path)")
-  return executable
-}
+import SwiftReduceTestSupport
 
 /// Runs the `MovieList` executable built beside the tests, with `input` piped
 /// in and only the given environment (plus `PATH`).
@@ -41,105 +8,12 @@ func runMovieList(
   environment: [String: String] = [:],
   as user: ProgramUser = .current
 ) throws -> ProgramRun {
-  let running = try RunningMovieList(arguments, environment: environment, as: user)
-  running.send(input)
-  return running.finish()
+  try runProgram("MovieList", arguments, input: input, environment: environment, as: user)
 }
 
-/// A `MovieList` process whose input is written a piece at a time, for
-/// sessions that must interleave with another process.
-final class RunningMovieList: @unchecked Sendable {
-  private let process: Process
-  private let input: FileHandle
-  private let output = Mutex(Data())
-  private let errors = Mutex(Data())
-  private let outputsClosed = DispatchGroup()
-
-  init(
-    _ arguments: [String], environment: [String: String] = [:], as user: ProgramUser = .current
-  ) throws {
-    let executable = try movieListExecutable()
-    process = Process()
-    if user == .nobody && geteuid() == 0 {
-      // setpriv drops to nobody before running the program, as a user would.
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      let user = ProgramUser.nobodyID
-      process.arguments =
-        ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--", executable.path]
-        + arguments
-    } else {
-      process.executableURL = executable
-      process.arguments = arguments
-    }
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
-    let standardInput = Pipe()
-    let standardOutput = Pipe()
-    let standardError = Pipe()
-    process.standardInput = standardInput
-    process.standardOutput = standardOutput
-    process.standardError = standardError
-    input = standardInput.fileHandleForWriting
-    try process.run()
-    collect(standardOutput.fileHandleForReading) { [self] data in
-      output.withLock { $0.append(data) }
-    }
-    collect(standardError.fileHandleForReading) { [self] data in
-      errors.withLock { $0.append(data) }
-    }
-  }
-
-  /// Reads `handle` to its end on a thread of its own.
-  private func collect(_ handle: FileHandle, _ append: @escaping @Sendable (Data) -> Void) {
-    outputsClosed.enter()
-    let group = outputsClosed
-    Thread.detachNewThread {
-      while true {
-        let data = handle.availableData
-        if data.isEmpty { break }
-        append(data)
-      }
-      group.leave()
-    }
-  }
-
-  /// What the program printed so far.
-  var standardOutput: String {
-    output.withLock { String(decoding: $0, as: UTF8.self) }
-  }
-
-  /// Writes `text` to the program's input.
-  ///
-  /// A program that has already ended (a test of a refused file, say) has
-  /// closed its end of the pipe: the write then fails with `EPIPE`, which is
-  /// ignored here rather than ending the whole test process with `SIGPIPE`.
-  func send(_ text: String) {
-    Self.ignoreBrokenPipes
-    try? input.write(contentsOf: Data(text.utf8))
-  }
-
-  /// Makes a write to a closed pipe fail with `EPIPE` instead of raising `SIGPIPE`, once.
-  private static let ignoreBrokenPipes: Void = {
-    signal(SIGPIPE, SIG_IGN)
-  }()
-
-  /// Waits until the output has `count` prompts, that is until the program
-  /// has answered `count - 1` lines and waits for the next.
-  func waitForPrompts(_ count: Int, timeout: Duration = .seconds(20)) throws {
-    let deadline = ContinuousClock.now + timeout
-    while standardOutput.components(separatedBy: "\n> ").count - 1 < count {
-      try #require(ContinuousClock.now < deadline, "no prompt \(count) in:\n\(standardOutput)")
-      usleep(10_000)
-    }
-  }
-
-  /// Closes the input and waits for the program to end.
-  func finish() -> ProgramRun {
-    try? input.close()
-    process.waitUntilExit()
-    outputsClosed.wait()
-    return ProgramRun(
-      standardOutput: standardOutput,
-      standardError: errors.withLock { String(decoding: $0, as: UTF8.self) },
-      status: process.terminationStatus)
-  }
+/// A `MovieList` process whose input is written a piece at a time.
+func startMovieList(
+  _ arguments: [String], environment: [String: String] = [:], as user: ProgramUser = .current
+) throws -> RunningProgram {
+  try RunningProgram("MovieList", arguments, environment: environment, as: user)
 }

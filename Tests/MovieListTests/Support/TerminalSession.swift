@@ -1,4 +1,5 @@
 import Foundation
+import SwiftReduceTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ final class TerminalSession {
     self.rows = rows
     self.columns = columns
     process = Process()
-    process.executableURL = try movieListExecutable()
+    process.executableURL = try builtExecutable(named: "MovieList")
     process.arguments = arguments
     process.environment = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
     let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)

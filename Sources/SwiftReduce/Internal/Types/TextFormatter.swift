@@ -80,16 +80,6 @@ func describingFormatter(for type: Any.Type) -> (any TextFormatter)? {
   return nil
 }
 
-/// The formatter showing values of `type` by their `description`.
-func makeDescriptionFormatter(for type: Any.Type) -> any TextFormatter {
-  if Reflection.metadataKind(of: type) == .metatype
-    || Reflection.metadataKind(of: type) == .existentialMetatype
-  {
-    return openMetatypeFormatter(type)
-  }
-  return describingFormatter(for: type) ?? makeReflectingFormatter(for: type)
-}
-
 /// The formatter showing values of an enum type as cases.
 func makeEnumCaseFormatter(for type: Any.Type) -> any TextFormatter {
   openEnumCaseFormatter(type)
