@@ -24,35 +24,11 @@ struct Measurement {
       return Timing(nanosecondsPerIteration: Self.nanoseconds(elapsed), iterations: 1, rounds: 1)
     }
     let started = clock.now
-    var iterations = 1
-    let first = clock.measure { body(1) }
-    var samples: [Double] = []
-    var repetitions = 1
-    if first >= minimumRoundTime {
-      samples.append(Self.nanoseconds(first))
-    } else {
-      repetitions = Self.repetitions(toFill: minimumRoundTime, each: first)
+    var rounds = MeasurementRounds(self, started: started, first: clock.measure { body(1) })
+    while let repetitions = rounds.nextRepetitions(at: clock.now) {
+      rounds.record(clock.measure { body(repetitions) })
     }
-    while samples.count < rounds {
-      let roundEstimate = (samples.last ?? 0) * Double(repetitions)
-      let spent = Self.nanoseconds(clock.now - started)
-      if !samples.isEmpty && spent + roundEstimate > Self.nanoseconds(budget) { break }
-      let elapsed = clock.measure { body(repetitions) }
-      iterations += repetitions
-      if elapsed < minimumRoundTime * 0.9 {
-        // The calibration run was slower than the steady state: grow and retry.
-        repetitions = Self.repetitions(
-          toFill: minimumRoundTime, each: elapsed / repetitions, atLeast: repetitions * 2)
-        continue
-      }
-      samples.append(Self.nanoseconds(elapsed) / Double(repetitions))
-    }
-    samples.sort()
-    let median =
-      samples.count % 2 == 1
-      ? samples[samples.count / 2]
-      : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
-    return Timing(nanosecondsPerIteration: median, iterations: iterations, rounds: samples.count)
+    return rounds.timing
   }
 
   // MARK: - Arithmetic
