@@ -21,11 +21,10 @@ struct EquatableComparisonTests {
 
   @Test func unequalValuesThatPrintAlikeAreShownByTheirFields() {
     // The example of the Debugging article.
-    let station = WeatherStation()
-    let before = TreeSnapshot(station)
-    station.temperature.celsius += 0.4
-    expectText(
-      TreeSnapshot(station).difference(from: before).description,
+    expectDifference(
+      after: { station in
+        station.temperature.celsius += 0.4
+      },
       """
       temperature
         - 20°
@@ -38,11 +37,10 @@ struct EquatableComparisonTests {
   }
 
   @Test func aValueThatPrintsDifferentlyIsShownByItsTextAlone() {
-    let station = WeatherStation()
-    let before = TreeSnapshot(station)
-    station.temperature.celsius += 1
-    expectText(
-      TreeSnapshot(station).difference(from: before).description,
+    expectDifference(
+      after: { station in
+        station.temperature.celsius += 1
+      },
       """
       temperature
         - 20°
@@ -106,11 +104,10 @@ struct EquatableComparisonTests {
   }
 
   @Test func anEquatableValueInsideOneThatIsNotIsComparedByEquality() {
-    let station = WeatherStation()
-    let before = TreeSnapshot(station)
-    station.garden.temperature.celsius += 0.25
-    expectText(
-      TreeSnapshot(station).difference(from: before).description,
+    expectDifference(
+      after: { station in
+        station.garden.temperature.celsius += 0.25
+      },
       """
       garden.temperature
         - 18°
@@ -123,11 +120,10 @@ struct EquatableComparisonTests {
   }
 
   @Test func aCollectionOfEquatableValuesIsComparedElementByElement() {
-    let station = WeatherStation()
-    let before = TreeSnapshot(station)
-    station.history[1].celsius += 0.1
-    expectText(
-      TreeSnapshot(station).difference(from: before).description,
+    expectDifference(
+      after: { station in
+        station.history[1].celsius += 0.1
+      },
       """
       history[1]
         - 19°
@@ -140,11 +136,10 @@ struct EquatableComparisonTests {
   }
 
   @Test func anEnumPayloadThatPrintsAlikeIsShownByItsCase() {
-    let station = WeatherStation()
-    let before = TreeSnapshot(station)
-    station.forecast = .mild(Temperature(celsius: 22.25))
-    expectText(
-      TreeSnapshot(station).difference(from: before).description,
+    expectDifference(
+      after: { station in
+        station.forecast = .mild(Temperature(celsius: 22.25))
+      },
       """
       forecast
         - mild, 22°
@@ -229,5 +224,20 @@ struct EquatableComparisonTests {
       WeatherAction.setHumidity(nan)
         (no changes)
       """)
+  }
+
+  // MARK: - Helpers
+
+  /// Expects the difference that `change`, made to a new station, shows against the station before it.
+  private func expectDifference(
+    after change: (WeatherStation) -> Void, _ expected: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let station = WeatherStation()
+    let before = TreeSnapshot(station)
+    change(station)
+    expectText(
+      TreeSnapshot(station).difference(from: before).description, expected,
+      sourceLocation: sourceLocation)
   }
 }
