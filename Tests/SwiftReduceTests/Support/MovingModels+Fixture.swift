@@ -1,4 +1,5 @@
 import SwiftReduce
+import Testing
 
 /// A hand-built moving graph, built twice: the store dispatches on one copy and
 /// ``MovingReference`` on the other, so that a named test checks both against the order it
@@ -42,6 +43,17 @@ final class MovingFixture {
     store.dispatch(MovingTick())
     MovingReference.dispatch(from: referenceRoot)
     return (stage.deliveries, referenceStage.deliveries)
+  }
+
+  /// Dispatches once through each, and expects both to deliver to `expected`, in that
+  /// order, and to leave the same tree.
+  func expectDispatch(
+    delivering expected: [Int], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let (store, reference) = dispatch()
+    #expect(reference == expected, sourceLocation: sourceLocation)
+    #expect(store == expected, sourceLocation: sourceLocation)
+    #expect(trees.store == trees.reference, sourceLocation: sourceLocation)
   }
 
   /// The two trees, which must be the same.
