@@ -12,9 +12,10 @@
 //    and copies use.
 // 3. Routing (this folder): the walk, a pre-order traversal over an explicit
 //    stack (`Frame`, `VisitedSet`, `CollectionCursor`), makes each model's
-//    reads right after the model reduces; delivery (`Receiver.swift`) hands
-//    the action to the typed `reduce(action:)`, without a cast when the types
-//    match exactly.
+//    reads right after the model reduces. An action of exactly a model's
+//    parameter type goes through the model type's own entry (`Reducer.swift`,
+//    `ValueReducer.swift`), compiled in its module; `Receiver.swift` answers
+//    which models take an action and casts it for those taking a family.
 // 4. Snapshots (`Snapshots/`) and copies (`Copying/`) read the same plans,
 //    so they show and copy exactly the models the walk reaches, in its order;
 //    the differential test checks that on every generated graph.
@@ -1162,20 +1163,21 @@ struct Walk: ~Copyable {
     Delivery.model = run.element.owner
     Delivery.isValueModel = true
     let receiver = model.receiver
+    let reducer = model.valueReducer.unsafelyUnwrapped
+    let actionBytes = actionBytes
     if acceptance == .exactType, let first = run.first {
-      let actionBytes = actionBytes
+      // Contiguous elements: one loop in the model's own module.
       Exclusivity.modifying(run.element.access) {
-        receiver.deliverExact(actionBytes, toEach: first, count: run.count, stride: run.stride)
+        reducer._reduce(exactly: actionBytes, onEach: first, count: run.count)
       }
       return true
     }
     let action = action
-    let actionBytes = actionBytes
     let places = (0..<run.count).map { address(of: $0, in: run) }
     Exclusivity.modifying(run.element.access) {
       for place in places {
         if acceptance == .exactType {
-          receiver.deliverExact(actionBytes, to: place)
+          reducer._reduce(exactly: actionBytes, onEach: place, count: 1)
         } else {
           receiver.deliverFamily(action, to: place)
         }
@@ -1324,8 +1326,9 @@ struct Walk: ~Copyable {
     // The class property holding the value is being modified while it reduces.
     if acceptance == .exactType {
       let actionBytes = actionBytes
+      let reducer = model._withUnsafeGuaranteedRef { $0.valueReducer.unsafelyUnwrapped }
       Exclusivity.modifying(place.access) {
-        model._withUnsafeGuaranteedRef { $0.receiver.deliverExact(actionBytes, to: address) }
+        reducer._reduce(exactly: actionBytes, onEach: place.address, count: 1)
       }
     } else {
       let action = action
