@@ -20,12 +20,23 @@ final class ActionRecorder<Root: Reducer> {
     /// A copy of the tree just before the action, which the closure changes
     /// into the state expected after it; `nil` when the tree cannot be copied.
     let before: ModelTreeCopy<Root>?
-    /// The tree after the action, as printed.
-    let after: TreeSnapshot
+    /// The tree after the action, as printed; `nil` while the tree is still
+    /// as the action left it and the `send` that dispatched it compares the
+    /// tree itself (see ``defersSnapshots``).
+    var after: TreeSnapshot?
   }
 
   /// The actions not yet asserted, oldest first.
   var entries: [Entry] = []
+
+  /// Whether the state an action leaves is recorded only when something may
+  /// change it: set by `send` while it dispatches.
+  ///
+  /// `send` checks the action it dispatched at once, so the tree as it is then
+  /// is the state the action left, unless another action came after it: the
+  /// next action recorded, or `settle(root:)` when `send` returns, makes the
+  /// snapshot first. A send that compares the tree itself makes none.
+  var defersSnapshots = false
 
   /// Why the tree cannot be copied, once a copy has failed.
   private(set) var copyProblem: String?
@@ -39,10 +50,19 @@ final class ActionRecorder<Root: Reducer> {
       // Copied here rather than after the previous action: the same state
       // unless the test changed the tree directly in between, and then the
       // direct change is not this action's.
+      settle(root: store.root)
       let before = copy(of: store.root)
       next(action)
-      entries.append(Entry(action: action, before: before, after: TreeSnapshot(store.root)))
+      let after = defersSnapshots ? nil : TreeSnapshot(store.root)
+      entries.append(Entry(action: action, before: before, after: after))
     }
+  }
+
+  /// Records the state the last action left, if it was deferred: `root` must
+  /// still be as that action left it.
+  func settle(root: Root) {
+    guard let last = entries.indices.last, entries[last].after == nil else { return }
+    entries[last].after = TreeSnapshot(root)
   }
 
   /// A deep copy of the tree below `root`, or `nil` with ``copyProblem`` set.

@@ -216,6 +216,16 @@ struct TestStoreTests {
     subscription.cancel()
   }
 
+  /// A send compares the tree itself only while nothing came after its action: an action
+  /// queued behind it is received with the state it left, whatever changed the tree since.
+  @Test func actionQueuedBehindASendIsReceivedWithTheStateItLeft() async {
+    let store = TestStore(Cinema(), middleware: [posterLoader])
+    store.send(CinemaAction.sell("Alien")) { $0.sales["Alien"] = 1 }
+    store.root.name = "Changed after the audit"
+    await store.receive(CinemaAction.audit) { $0.audits = 1 }
+    await store.finish()
+  }
+
   @Test func unreceivedActionFailsAtTheNextSendNamingIt() {
     let store = TestStore(Cinema(), middleware: [posterLoader])
     store.send(CinemaAction.sell("Alien")) { $0.sales["Alien"] = 1 }
