@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 /// A tree that changes during a dispatch (issue 22, routing rule 13): on random graphs whose
@@ -105,7 +106,7 @@ struct MovingTreeDifferentialTests {
     defer { before.tearDown() }
     return """
       Seed \(seed), family \(expected.family), dispatch \(dispatch): \
-      \(ValueModelDifferentialTests.firstDifference(expectedLog, actualLog) ?? "same log")
+      \(firstDifference(expectedLog, actualLog) ?? "same log")
       expected log: \(expectedLog)
       actual log:   \(actualLog)
       expected moves: \(expected.stage.trace)

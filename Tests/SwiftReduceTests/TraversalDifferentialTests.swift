@@ -190,7 +190,7 @@ struct TraversalDifferentialTests {
         graph.prepareForDispatch()
         store.dispatch(action)
         let actual = graph.log.entries
-        if let difference = Self.firstDifference(expected, actual) {
+        if let difference = firstDifference(expected, actual) {
           Issue.record(
             """
             Seed \(seed) (hidesModels: \(hidesModels)), \(action): \(difference)
@@ -204,19 +204,5 @@ struct TraversalDifferentialTests {
       }
     }
     return coverage
-  }
-
-  /// Describes where two logs first differ, or returns `nil` when they are equal.
-  static func firstDifference(_ expected: [ProbeLog.Entry], _ actual: [ProbeLog.Entry]) -> String? {
-    for (index, pair) in zip(expected, actual).enumerated() where pair.0 != pair.1 {
-      return "entry \(index) is \(pair.1), expected \(pair.0)"
-    }
-    if expected.count < actual.count {
-      return "extra entry \(expected.count): \(actual[expected.count])"
-    }
-    if actual.count < expected.count {
-      return "missing entry \(actual.count): \(expected[actual.count])"
-    }
-    return nil
   }
 }

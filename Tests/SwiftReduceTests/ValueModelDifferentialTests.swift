@@ -47,7 +47,7 @@ struct ValueModelDifferentialTests {
         graph.prepareForDispatch()
         store.dispatch(action)
         let actual = ReferenceMirrorWalk.valueReadings(from: graph.hub)
-        if let difference = Self.firstDifference(expected, actual) {
+        if let difference = firstDifference(expected, actual) {
           Issue.record(
             """
             Seed \(graph.seed), \(action): \(difference)
@@ -103,7 +103,7 @@ struct ValueModelDifferentialTests {
         graph.prepareForDispatch()
         let expected = ReferenceMirrorWalk.recipients(of: action, from: graph.hub)
         let actual = store.recipients(of: action).map(ReferenceRecipient.init)
-        if let difference = Self.firstDifference(expected, actual) {
+        if let difference = firstDifference(expected, actual) {
           Issue.record(
             """
             Seed \(graph.seed), \(action): \(difference)
@@ -277,7 +277,7 @@ struct ValueModelDifferentialTests {
     _ expected: [ProbeLog.Entry], _ actual: [ProbeLog.Entry], _ graph: RandomModelGraph,
     _ action: any Action
   ) {
-    guard let difference = TraversalDifferentialTests.firstDifference(expected, actual) else {
+    guard let difference = firstDifference(expected, actual) else {
       return
     }
     Issue.record(
@@ -287,22 +287,6 @@ struct ValueModelDifferentialTests {
       actual:   \(actual)
       (set and dictionary order: rerun with SWIFT_DETERMINISTIC_HASHING=1 to reproduce)
       """)
-  }
-
-  /// Describes where two lists first differ, or returns `nil` when they are equal.
-  static func firstDifference<Element: Equatable>(
-    _ expected: [Element], _ actual: [Element]
-  ) -> String? {
-    for (index, pair) in zip(expected, actual).enumerated() where pair.0 != pair.1 {
-      return "entry \(index) is \(pair.1), expected \(pair.0)"
-    }
-    if expected.count < actual.count {
-      return "extra entry \(expected.count): \(actual[expected.count])"
-    }
-    if actual.count < expected.count {
-      return "missing entry \(actual.count): \(expected[actual.count])"
-    }
-    return nil
   }
 
   /// What a batch changed, so that a batch where nothing changes cannot pass unnoticed.
