@@ -55,51 +55,12 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
   /// Whether two snapshots show the same tree, line by line: values kept for
   /// `==` compared by it, every other value by its text.
   public static func == (lhs: TreeSnapshot, rhs: TreeSnapshot) -> Bool {
-    guard lhs.lines.count == rhs.lines.count else { return false }
-    for index in lhs.lines.indices
-    where !lhs.lines[index].isSame(as: rhs.lines[index], lhs.keptValues, rhs.keptValues) {
-      return false
-    }
-    return true
+    SnapshotLine.areSame(lhs.lines, lhs.keptValues, rhs.lines, rhs.keptValues)
   }
 
   /// The tree as indented text, one value per line, two spaces per level.
   public var description: String {
-    // One pass to measure, then the bytes written straight into the string's
-    // storage: several times faster than appending each piece to a string.
-    var count = max(lines.count - 1, 0)
-    for line in lines {
-      count += 2 * line.depth + line.text.utf8.count
-      if !line.label.isEmpty { count += line.label.utf8.count + 2 }
-    }
-    return String(unsafeUninitializedCapacity: count) { buffer in
-      var position = 0
-      func write(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(from: utf8)
-          position += utf8.count
-        }
-      }
-      for line in lines {
-        if position > 0 {
-          buffer[position] = 0x0A
-          position += 1
-        }
-        let indent = 2 * line.depth
-        buffer.baseAddress.unsafelyUnwrapped.advanced(by: position).initialize(
-          repeating: 0x20, count: indent)
-        position += indent
-        if !line.label.isEmpty {
-          write(line.label)
-          buffer[position] = 0x3A
-          buffer[position + 1] = 0x20
-          position += 2
-        }
-        write(line.text)
-      }
-      return position
-    }
+    SnapshotLine.text(of: lines)
   }
 
   /// Whether the snapshots of two trees would be equal, found without making

@@ -17,7 +17,7 @@ enum ElementIdentity {
     let text: String = MainActor.assumeIsolated {
       var builder = SnapshotBuilder()
       builder.record(element, plan: plan, label: "")
-      return TreeSnapshot(lines: builder.lines).description
+      return SnapshotLine.text(of: builder.lines)
     }
     return text
   }

@@ -9,19 +9,28 @@
 //    reads that find every model a value or instance can hold; types that
 //    cannot hold one are `inert`, listed in `PlainValues`), and, derived from
 //    them on first use, the `Presentation` and named `PlanField`s snapshots
-//    and copies use.
-// 3. Routing (this folder): the walk, a pre-order traversal over an explicit
-//    stack (`Frame`, `VisitedSet`, `CollectionCursor`), makes each model's
-//    reads right after the model reduces. An action of exactly a model's
-//    parameter type goes through the model type's own entry (`Reducer.swift`,
-//    `ValueReducer.swift`), compiled in its module; `Receiver.swift` answers
-//    which models take an action and casts it for those taking a family.
-// 4. Snapshots (`Snapshots/`) and copies (`Copying/`) read the same plans,
+//    and copies use. `Receiver.swift` answers which models take an action and
+//    casts it for those taking a family; `CollectionCursor.swift` iterates a
+//    collection's elements.
+// 3. Snapshots (`Snapshots/`) and 4. copies (`Copying/`) read the same plans,
 //    so they show and copy exactly the models the walk reaches, in its order;
 //    the differential test checks that on every generated graph.
+// 5. Routing (this folder): the walk, a pre-order traversal over an explicit
+//    stack (`Frame`, `VisitedSet`), makes each model's reads right after the
+//    model reduces. An action of exactly a model's parameter type goes through
+//    the model type's own entry (`Reducer.swift`, `ValueReducer.swift`),
+//    compiled in its module. `ModelPaths` names what the walk reached by the
+//    paths snapshots show.
+// 6. Observation (`Observation/`), history (`History/`) and effects
+//    (`Effects/`) are built on the walk: reads re-read after it, a recorder it
+//    tells of each delivery, the model it is delivering to.
 //
-// Calls run one way, down this list; the public surface (`Store`,
-// `TreeSnapshot`, `TestStore`) calls into the last two steps.
+// Calls run one way, up this list: each folder names only what the folders
+// before it declare (`Internal/` itself holds the debug reports all may use),
+// the protocols the public files declare for models and actions, and the
+// public values it makes (`TreeSnapshot` and `TreeDifference` in Snapshots,
+// `Send` in Effects); `LayeringTests` checks it. The public surface (`Store`,
+// `TreeSnapshot`, `TestStore`) calls into any of them.
 
 /// One traversal of a model tree, delivering one action.
 ///
@@ -202,7 +211,7 @@ struct Walk: ~Copyable {
     } else {
       deliversInRuns = false
     }
-    let buffers = plans.spareBuffers.popLast() ?? WalkBuffers()
+    let buffers = WalkBuffers.spare.popLast() ?? WalkBuffers()
     stack = buffers.stack
     visited = buffers.visited
     retained = buffers.retained
@@ -216,7 +225,7 @@ struct Walk: ~Copyable {
       stack: stack, visited: visited, retained: retained, objectRuns: objectRuns,
       freeObjectRuns: freeObjectRuns, classPlans: classPlans)
     buffers.reset()
-    plans.spareBuffers.append(buffers)
+    WalkBuffers.spare.append(buffers)
   }
 
   private mutating func run(from root: AnyObject) {
@@ -1443,14 +1452,6 @@ struct Walk: ~Copyable {
       }
     }
   }
-}
-
-/// How a collection type's elements are entered in place.
-struct PlacedElements {
-  let mutable: any MutableElements.Type
-  let elementPlan: Unmanaged<TypePlan>
-  /// Whether it is an `Array` or `ContiguousArray`, whose storage the walk can read.
-  let isArray: Bool
 }
 
 /// One step of a value model's path from the class model that holds it.

@@ -1,6 +1,6 @@
 /// The memory a walk works in, kept between dispatches so that a dispatch allocates nothing up front.
 ///
-/// ``PlanCache`` keeps the spare sets; a walk takes one when it starts and
+/// ``spare`` keeps the spare sets; a walk takes one when it starts and
 /// gives it back emptied when it ends. A walk started while another runs (the
 /// debug check of a declaration, ``Store/recipients(of:)`` from a reducer)
 /// takes another set, or makes one.
@@ -20,6 +20,10 @@ struct WalkBuffers {
   var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
 
   static let classPlanSlots = 64
+
+  /// The sets no walk is using, for the life of the process.
+  // Unchecked: only walks take and give back sets, and walks run on the main actor.
+  nonisolated(unsafe) static var spare: [WalkBuffers] = []
 
   init(
     stack: UnsafeStack<Frame>, visited: VisitedSet, retained: UnsafeStack<Unmanaged<AnyObject>>,

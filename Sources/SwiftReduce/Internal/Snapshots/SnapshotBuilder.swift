@@ -433,7 +433,7 @@ struct SnapshotBuilder {
     var builder = SnapshotBuilder()
     builder.enclosingModels = firstLineOfModel
     builder.record(element, plan: plans.plan(for: type(of: element)), label: "")
-    return TreeSnapshot(lines: builder.lines).description
+    return SnapshotLine.text(of: builder.lines)
   }
 
   /// A value on one line: its own format, or a struct, tuple or enum payload

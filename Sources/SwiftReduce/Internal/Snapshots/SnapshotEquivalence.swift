@@ -59,7 +59,7 @@ struct SnapshotEquivalence {
     case unsure
   }
 
-  /// Whether `TreeSnapshot(first) == TreeSnapshot(second)` surely holds.
+  /// Whether the snapshots of the trees below `first` and `second` would surely be equal.
   ///
   /// - Returns: `true` only when the snapshots would be equal; `false` when
   ///   they differ or this comparison cannot tell.
@@ -179,12 +179,14 @@ struct SnapshotEquivalence {
         return false
       }
     }
-    func snapshot(of address: UnsafeRawPointer) -> TreeSnapshot {
+    func builder(of address: UnsafeRawPointer) -> SnapshotBuilder {
       var builder = SnapshotBuilder()
       builder.record(plan.access.load(from: address), plan: plan, label: "")
-      return TreeSnapshot(lines: builder.lines, keptValues: builder.keptValues)
+      return builder
     }
-    return snapshot(of: first) == snapshot(of: second)
+    let (firstLines, secondLines) = (builder(of: first), builder(of: second))
+    return SnapshotLine.areSame(
+      firstLines.lines, firstLines.keptValues, secondLines.lines, secondLines.keptValues)
   }
 
   /// Whether `count` bytes at `first` and `second` are the same.

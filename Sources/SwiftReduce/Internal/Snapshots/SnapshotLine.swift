@@ -68,4 +68,57 @@ struct SnapshotLine: Sendable {
   static func attachesDirectly(_ label: String) -> Bool {
     label.hasPrefix("[") || label.hasPrefix(".")
   }
+
+  /// Whether two lists of lines show the same tree, line by line, each with
+  /// the kept values of its snapshot.
+  static func areSame(
+    _ lines: [SnapshotLine], _ keptValues: [any KeptValue], _ otherLines: [SnapshotLine],
+    _ otherKeptValues: [any KeptValue]
+  ) -> Bool {
+    guard lines.count == otherLines.count else { return false }
+    for index in lines.indices
+    where !lines[index].isSame(as: otherLines[index], keptValues, otherKeptValues) {
+      return false
+    }
+    return true
+  }
+
+  /// The tree `lines` show, as indented text: one value per line, two spaces per level.
+  static func text(of lines: [SnapshotLine]) -> String {
+    // One pass to measure, then the bytes written straight into the string's
+    // storage: several times faster than appending each piece to a string.
+    var count = max(lines.count - 1, 0)
+    for line in lines {
+      count += 2 * line.depth + line.text.utf8.count
+      if !line.label.isEmpty { count += line.label.utf8.count + 2 }
+    }
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var position = 0
+      func write(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[position...]).initialize(from: utf8)
+          position += utf8.count
+        }
+      }
+      for line in lines {
+        if position > 0 {
+          buffer[position] = 0x0A
+          position += 1
+        }
+        let indent = 2 * line.depth
+        buffer.baseAddress.unsafelyUnwrapped.advanced(by: position).initialize(
+          repeating: 0x20, count: indent)
+        position += indent
+        if !line.label.isEmpty {
+          write(line.label)
+          buffer[position] = 0x3A
+          buffer[position + 1] = 0x20
+          position += 2
+        }
+        write(line.text)
+      }
+      return position
+    }
+  }
 }

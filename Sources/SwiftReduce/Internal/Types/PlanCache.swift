@@ -45,9 +45,6 @@ final class PlanCache {
   /// The stand-in plans of recursive types, kept for as long as reads name them.
   private var placeholders: [TypePlan] = []
 
-  /// Memory for walks, kept between dispatches; see ``WalkBuffers``.
-  var spareBuffers: [WalkBuffers] = []
-
   // MARK: - Building plans
 
   private func makePlan(for type: Any.Type) -> TypePlan {
