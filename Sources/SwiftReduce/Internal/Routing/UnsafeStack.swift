@@ -5,8 +5,8 @@
 /// next. Its memory is not freed on its own: ``WalkBuffers`` keep theirs for
 /// the process, and ``VisitedSet`` frees the tables it outgrows with ``free()``.
 struct UnsafeStack<Element: BitwiseCopyable> {
-  // Unsafe: element access without checks is the point; indices are checked
-  // by the callers' loops, which read only below `count`.
+  // Unsafe: element access without a bounds check in release builds is the
+  // point; debug builds assert every index, as swift-collections' handles do.
   private(set) var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
   private var capacity: Int

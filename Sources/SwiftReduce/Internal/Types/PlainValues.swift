@@ -22,7 +22,7 @@ enum PlainValues {
     switch foundationValue(type) {
     case nil: return nil
     case .url?: return FoundationFormatter(kind: .url, access: access)
-    case .date?: return DateFormatter(access: access)
+    case .date?: return DateTextFormatter(access: access)
     case .data?: return FoundationFormatter(kind: .data, access: access)
     case .indexSet?: return FoundationFormatter(kind: .indexSet, access: access)
     case .attributedString?: return FoundationFormatter(kind: .attributedString, access: access)

@@ -212,7 +212,7 @@ struct FoundationFormatter: TextFormatter {
 /// A `Date` stores one `Double`, its seconds since 2001-01-01 00:00:00 UTC;
 /// the fraction shown is the fraction of that number's shortest text, so two
 /// dates that differ never look the same.
-struct DateFormatter: TextFormatter {
+struct DateTextFormatter: TextFormatter {
   let access: any ValueAccess
 
   func text(at address: UnsafeRawPointer) -> String {
