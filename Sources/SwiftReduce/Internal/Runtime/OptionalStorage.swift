@@ -1,7 +1,7 @@
 /// An `Optional` type as it is stored: its payload first, at the optional's
 /// own address, when it holds one.
 ///
-/// The type model's `OptionalType` adds what it does with optional values.
+/// The layers above refine it with what they do with optional values.
 protocol OptionalStorage {
   /// The type an optional of this type wraps.
   static var wrappedType: Any.Type { get }
