@@ -16,7 +16,9 @@ let package = Package(
     .executable(name: "Counters", targets: ["Counters"]),
   ],
   targets: [
-    // Core
+    // Core. `Internal/Runtime/` stays a folder, not an internal target: measured as one, the
+    // walk's reads of it were called rather than inlined, even `@inlinable`, and a dispatch
+    // to the 1,111-model tree cost 16% more instructions (25% with value-model leaves).
     .target(name: "SwiftReduce"),
 
     // Text UI

@@ -82,9 +82,8 @@ final class SubscriberList {
   @inline(__always)
   private func isLive(_ boxes: UnsafeBufferPointer<ListenerBox>, at index: Int) -> Bool {
     guard Self.readsReferenceCounts else { return tokens[index].token != nil }
-    let box = UnsafeRawPointer(boxes.baseAddress.unsafelyUnwrapped + index)
-      .load(as: UnsafeRawPointer.self)
-    return !RuntimeFunctions.isUniquelyReferenced(box)
+    let box = ObjectReference(UnsafeRawPointer(boxes.baseAddress.unsafelyUnwrapped + index))
+    return !RuntimeFunctions.isUniquelyReferenced(box.objectAddress.unsafelyUnwrapped)
   }
 }
 

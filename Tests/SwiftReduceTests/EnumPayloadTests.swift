@@ -56,6 +56,13 @@ struct EnumPayloadTests {
     #expect(Reflection.enumPayloadCase(of: Parcel.self, tag: 4) == nil)
   }
 
+  @Test func payloadCaseOfAGenericEnumIsItsArgument() throws {
+    let some = try #require(Reflection.enumPayloadCase(of: Novel?.self, tag: 0))
+    #expect(some.type == Novel.self && !some.isIndirect)
+    let result = try #require(Reflection.enumPayloadCase(of: Result<[Int], Never>.self, tag: 0))
+    #expect(ObjectIdentifier(result.type) == ObjectIdentifier([Int].self))
+  }
+
   @Test(arguments: 0..<4)
   func payloadIsReplacedAndTheCaseKept(kind: Int) {
     let novel = Novel("Emma", pages: 1)

@@ -27,6 +27,12 @@ struct ReflectionTests {
     #expect(tupleFields.map(\.isVar) == [true, true])
   }
 
+  @Test func fieldRecordsTellReferenceOwnership() throws {
+    let fields = try #require(Reflection.storedFields(of: Ownerships.self))
+    #expect(fields.map(\.ownership) == [.strong, .weak, .unowned, .unmanaged, .strong])
+    #expect(fields.allSatisfy { $0.type == Ownerships.self || $0.type == Ownerships?.self })
+  }
+
   @Test func uniquenessIsAskedOfArrayStorageWithoutARetain() throws {
     // Made at run time: an optimised build makes a literal's storage a
     // static object, which is never uniquely referenced.
@@ -43,18 +49,21 @@ struct ReflectionTests {
   @Test func theRuntimeEntryPointsAreFoundByName() {
     #expect(RuntimeFunctions.beginAccess != nil)
     #expect(RuntimeFunctions.endAccess != nil)
+    #expect(RuntimeFunctions.allocateObject != nil)
+    #expect(RuntimeFunctions.projectBox != nil)
+    #expect(RuntimeFunctions.canAskUniqueness)
   }
 
   @Test func instanceSizeAndAlignmentComeFromClassMetadata() {
-    let (size, alignmentMask) = Reflection.instanceSizeAndAlignmentMask(of: Sized.self)
-    #expect(size == 25)
-    #expect(alignmentMask == 7)
+    let metadata = TypeMetadata(Sized.self)
+    #expect(metadata.instanceSize == 25)
+    #expect(metadata.instanceAlignmentMask == 7)
   }
 
   @Test func allocatedInstanceRunsItsDeinit() throws {
     Counted.deinitialized = 0
     do {
-      let instance = try #require(Reflection.allocateUninitializedInstance(of: Counted.self))
+      let instance = try #require(HeapObject.allocateUninitializedInstance(of: Counted.self))
       let address = Unmanaged.passUnretained(instance).toOpaque()
       (address + 16).initializeMemory(as: Int.self, repeating: 42, count: 1)
       #expect((instance as? Counted)?.pages == 42)
@@ -70,9 +79,9 @@ struct ReflectionTests {
     #expect(fields[0].ownership == .weak)
     #expect(MemoryLayout<(any Reducer)?>.size == 2 * MemoryLayout<Int>.size)
     let base = UnsafeRawPointer(Unmanaged.passUnretained(messenger).toOpaque())
-    #expect(Reflection.loadObject(at: base + fields[0].offset, .weak) === depot)
+    #expect(ObjectReference(base + fields[0].offset).object(.weak) === depot)
     let other = Depot()
-    Reflection.replaceReference(
+    ObjectReference.replace(
       at: UnsafeMutableRawPointer(mutating: base + fields[0].offset), ownership: .weak,
       with: other)
     #expect(messenger.delegate === other)
@@ -85,6 +94,20 @@ private final class Mutability {
   var first = 0
   let second = ""
   weak var third: Mutability?
+}
+
+/// A class with a property of each reference ownership, and a strong optional last.
+private final class Ownerships {
+  var strong: Ownerships?
+  weak var weak: Ownerships?
+  unowned var owner: Ownerships
+  unowned(unsafe) var unsafeOwner: Ownerships
+  var last: Ownerships?
+
+  init(owner: Ownerships) {
+    self.owner = owner
+    self.unsafeOwner = owner
+  }
 }
 
 /// A struct with a `let` and a `var`.

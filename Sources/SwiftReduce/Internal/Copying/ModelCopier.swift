@@ -81,7 +81,7 @@ final class ModelCopier {
     }
     guard plan.model != nil else { return object }
     guard let fields = plans.fields(of: plan),
-      let copy = Reflection.allocateUninitializedInstance(of: objectType)
+      let copy = HeapObject.allocateUninitializedInstance(of: objectType)
     else {
       if !uncopyableTypes.contains(plan.name) { uncopyableTypes.append(plan.name) }
       return object
@@ -143,8 +143,8 @@ final class ModelCopier {
       let to = destination + field.offset
       switch copyStep(of: field) {
       case .reference:
-        let object = Reflection.loadObject(at: from, field.ownership).map(copyObject)
-        Reflection.initializeReference(
+        let object = ObjectReference(from).object(field.ownership).map(copyObject)
+        ObjectReference.initialize(
           at: to, copying: from, size: field.size, ownership: field.ownership, to: object)
       case .registrar:
         to.bindMemory(to: ObservationRegistrar.self, capacity: 1)
@@ -195,10 +195,10 @@ final class ModelCopier {
       for field in fields {
         let address = base + field.offset
         if field.isReference {
-          guard let object = Reflection.loadObject(at: address, field.ownership) else { continue }
+          guard let object = ObjectReference(address).object(field.ownership) else { continue }
           let copy = copyObject(object)
           if copy !== object {
-            Reflection.replaceReference(at: address, ownership: field.ownership, with: copy)
+            ObjectReference.replace(at: address, ownership: field.ownership, with: copy)
           }
         } else if field.plan.mayHoldModels {
           let inner = field.plan.access.load(from: address)

@@ -101,7 +101,7 @@ struct ReadGrain<Value> {
   static func of(_ type: Value.Type) -> ReadGrain {
     if let model = modelType(of: type) {
       // A model, or an optional one: one reference, nil as zero, so read as `AnyObject?`.
-      let object: (Value) -> AnyObject? = { unsafeBitCast($0, to: AnyObject?.self) }
+      let object: (Value) -> AnyObject? = { ObjectReference.object(in: $0) }
       // No registrar is told of a value model below an `Observable` model,
       // however deep, since it reduces in place: a read of one looks for
       // reductions too.

@@ -1,9 +1,9 @@
 // How a dispatched action reaches its models, and how every tool sees the same tree.
 //
-// 1. Runtime (`Runtime/`): every raw read of the Swift ABI. `Reflection.swift`
-//    describes a type's stored properties, offsets and reference ownership,
-//    metadata kinds, array storage and key path layouts; `EnumPayload.swift`
-//    and `CollectionLayout.swift` hold the layout facts copies need.
+// 1. Runtime (`Runtime/`): every raw read of the Swift ABI, one typed layout per
+//    structure (`TypeMetadata`, `FieldDescriptor`, `HeapObject`, `ArrayStorage`,
+//    `KeyPathLayout`, …); `Reflection.swift` is what the layers above ask of it:
+//    stored properties, kinds, and the walk's reads of objects and arrays.
 // 2. Types (`Types/`): `PlanCache` builds one `TypePlan` per type, the one
 //    description every part uses: the walk's `Shape` and `FieldRead`s (the raw
 //    reads that find every model a value or instance can hold; types that

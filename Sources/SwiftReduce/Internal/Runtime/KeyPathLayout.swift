@@ -100,9 +100,9 @@ enum KeyPathStep {
   /// `Array` or `ContiguousArray` subscript by position: the element at `index`, `stride` bytes apart.
   case arrayElement(index: Int, stride: Int)
   /// `!`: the optional here must hold a value, which is stored where it is, since a payload comes first.
-  case force(any KeyPathOptional.Type)
+  case force(any OptionalStorage.Type)
   /// `?`: when the optional here is `nil`, so is the path's value; else its value is here.
-  case chain(any KeyPathOptional.Type)
+  case chain(any OptionalStorage.Type)
 }
 
 /// Where a key path leads from a root, found without evaluating it.
@@ -155,15 +155,13 @@ struct KeyPathLayout {
       case let .structField(offset):
         address += offset
       case let .arrayElement(index, stride):
-        let storage = address.load(as: UnsafeRawPointer.self)
-        guard index >= 0, index < Reflection.arrayCount(storage: storage) else {
-          return .noLongerApplies
-        }
-        address = Reflection.arrayElements(storage: storage) + index * stride
+        let storage = ArrayStorage(ofArrayAt: address)
+        guard index >= 0, index < storage.count else { return .noLongerApplies }
+        address = storage.elements + index * stride
       case let .force(optional):
-        guard optional.holdsValue(at: address) else { return .noLongerApplies }
+        guard optional.hasWrapped(at: address) else { return .noLongerApplies }
       case let .chain(optional):
-        guard optional.holdsValue(at: address) else { return .applies }
+        guard optional.hasWrapped(at: address) else { return .applies }
       }
       isReference = false
     }
@@ -280,7 +278,7 @@ struct KeyPathLayout {
           // The last component: the value is the optional made of what is here.
           endsAtValue = false
         } else {
-          guard let optional = current as? any KeyPathOptional.Type else { return nil }
+          guard let optional = current as? any OptionalStorage.Type else { return nil }
           switch payload {
           case ComponentHeader.optionalChain: steps.append(.chain(optional))
           case ComponentHeader.optionalForce: steps.append(.force(optional))
@@ -422,18 +420,6 @@ private final class KeyPathProbe {
     }
     children.last?.number = 99
     child?.number = 7
-  }
-}
-
-/// An optional type, whose value at an address can be asked for without copying it.
-protocol KeyPathOptional {
-  /// Whether the optional stored at `address` holds a value, stored at `address` too.
-  static func holdsValue(at address: UnsafeRawPointer) -> Bool
-}
-
-extension Optional: KeyPathOptional {
-  static func holdsValue(at address: UnsafeRawPointer) -> Bool {
-    address.assumingMemoryBound(to: Self.self).pointee != nil
   }
 }
 

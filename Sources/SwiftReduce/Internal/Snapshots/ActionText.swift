@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// How printouts and test failures name an action: `UpdateMovies.setInput("Alien")`.
 ///
 /// An action with its own description shows it; an enum case is prefixed
@@ -9,7 +7,7 @@ package func actionText(_ action: any Action) -> String {
   if let action = action as? any CustomDebugStringConvertible { return action.debugDescription }
   if let action = action as? any CustomStringConvertible { return action.description }
   let actionType = type(of: action)
-  if Reflection.metadataKind(of: actionType) == .enum {
+  if Reflection.kind(of: actionType) == .enum {
     return _typeName(actionType, qualified: false) + "." + String(describing: action)
   }
   return String(describing: action)

@@ -136,7 +136,7 @@ struct SnapshotBuilder {
         var position = objectFrames[top].next
         while position < count, kinds.count == depth {
           let label = Self.indexLabel(position)
-          if let object = Reflection.objectAddress(at: first + position * stride) {
+          if let object = ObjectReference(first + position * stride).objectAddress {
             recordObject(
               Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue(), label: label)
           } else {
@@ -190,8 +190,8 @@ struct SnapshotBuilder {
   /// Records an array of object references from its storage, as the walk reads it.
   private mutating func recordObjectArray(at address: UnsafeRawPointer, stride: Int, label: String)
   {
-    let storage = Reflection.arrayStorage(at: address)
-    let count = Reflection.arrayCount(storage: storage)
+    let storage = ArrayStorage(ofArrayAt: address)
+    let count = storage.count
     let header = count == 0 ? "[]" : count == 1 ? "1 element" : "\(count) elements"
     let line = open(label: label, text: header, kind: .collection)
     guard count > 0 else {
@@ -201,8 +201,8 @@ struct SnapshotBuilder {
     // The frame retains the storage, so the elements stay where they are while read.
     objectFrames.append(
       ObjectsFrame(
-        storage: Unmanaged<AnyObject>.fromOpaque(storage).takeUnretainedValue(),
-        first: Reflection.arrayElements(storage: storage), count: count, stride: stride,
+        storage: Unmanaged<AnyObject>.fromOpaque(storage.address).takeUnretainedValue(),
+        first: storage.elements, count: count, stride: stride,
         line: line))
     kinds.append(.objects)
   }
@@ -211,7 +211,7 @@ struct SnapshotBuilder {
   private mutating func recordField(_ field: PlanField, at base: UnsafeRawPointer) {
     let address = base + field.offset
     if field.isReference {
-      guard let object = Reflection.loadObject(at: address, field.ownership) else {
+      guard let object = ObjectReference(address).object(field.ownership) else {
         appendLine(label: field.name, text: "nil")
         return
       }

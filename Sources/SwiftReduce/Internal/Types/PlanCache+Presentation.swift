@@ -1,5 +1,4 @@
 import Observation
-@_spi(Reflection) import Swift
 
 /// The tools' part of a plan: how snapshots and copies show and copy values.
 ///
@@ -102,10 +101,10 @@ extension PlanCache {
     if let formatter = PlainValues.formatter(for: type, access: plan.access) {
       return .text(formatter)
     }
-    switch Reflection.metadataKind(of: type) {
+    switch Reflection.kind(of: type) {
     case .function:
       return .text(FunctionFormatter())
-    case .metatype, .existentialMetatype:
+    case .metatype:
       return .text(makeMetatypeFormatter(for: type))
     case .enum:
       return .text(describingFormatter(for: type) ?? makeEnumCaseFormatter(for: type))
@@ -116,7 +115,7 @@ extension PlanCache {
       }
       // Storage the runtime calls builtin (`ObjectIdentifier`, `Task`, pointers) is
       // shown by its bits, behind the type's name.
-      if !fields.isEmpty, fields.allSatisfy({ Reflection.kind(of: $0.type) == .plainData }) {
+      if !fields.isEmpty, fields.allSatisfy({ Reflection.kind(of: $0.type).isPlainData }) {
         return .text(BitsFormatter(name: plan.name, fields: fields.map { ($0.offset, $0.size) }))
       }
       return .fields

@@ -68,7 +68,7 @@ final class PlanCache {
         : TypePlan(type, .inert)
     case .tuple:
       return makeFieldsPlan(for: type)
-    case .plainData:
+    case .function, .metatype, .opaque:
       return TypePlan(type, .inert)
     case .foreignObject:
       return TypePlan(type, .opaqueObject)

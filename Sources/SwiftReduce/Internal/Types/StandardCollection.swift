@@ -136,11 +136,8 @@ private func mappingObjects<Element>(
     else { return }
     let stride = MemoryLayout<AnyObject>.stride
     for index in 0..<elements.count {
-      let original = source.load(fromByteOffset: index * stride, as: UnsafeRawPointer.self)
-      let mapped = transform(Unmanaged<AnyObject>.fromOpaque(original).takeUnretainedValue())
-      destination.storeBytes(
-        of: UnsafeRawPointer(Unmanaged.passRetained(mapped).toOpaque()),
-        toByteOffset: index * stride, as: UnsafeRawPointer.self)
+      let original = ObjectReference(source + index * stride).strongObject
+      ObjectReference.initializeStrong(at: destination + index * stride, to: transform(original))
       initialized += 1
     }
   }

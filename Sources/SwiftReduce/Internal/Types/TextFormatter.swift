@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// Formats a value that is shown on one line.
 protocol TextFormatter {
   /// The text for the value stored at `address`.

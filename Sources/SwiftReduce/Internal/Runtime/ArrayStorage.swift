@@ -1,0 +1,49 @@
+/// The storage object of an `Array` or `ContiguousArray`, read through its fields.
+///
+/// An array is one reference to this heap object, which holds, after the
+/// two-word object header, the element count and the capacity (one word
+/// each), then the elements. A storage object whose array is not uniquely
+/// referenced is never changed in place. Pinned by
+/// `arrayStorageHoldsTheCountThenTheElements`, `modelsAreReachedThroughArraysInOrder`
+/// and `modelsRemovedByAnEarlierSiblingBeforeTheWalkReachedThemAreNotReduced`.
+struct ArrayStorage {
+  let address: UnsafeRawPointer
+
+  private enum Offset {
+    static let count = 2 * MemoryLayout<Int>.size
+    static let elements = 4 * MemoryLayout<Int>.size
+  }
+
+  @inline(__always)
+  init(_ address: UnsafeRawPointer) { self.address = address }
+
+  /// The storage of the array stored at `array`: an array is one reference to it.
+  @inline(__always)
+  init(ofArrayAt array: UnsafeRawPointer) { address = array.load(as: UnsafeRawPointer.self) }
+
+  /// The number of elements.
+  @inline(__always)
+  var count: Int { address.load(fromByteOffset: Offset.count, as: Int.self) }
+
+  /// The address of the first element.
+  @inline(__always)
+  var elements: UnsafeRawPointer { address + Offset.elements }
+}
+
+/// An array type whose storage is an ``ArrayStorage`` that can be read directly.
+protocol ContiguousStorageArray {
+  static var storedElementType: Any.Type { get }
+}
+
+#if !_runtime(_ObjC) && !SWIFTREDUCE_PORTABLE_TRAVERSAL
+  // Where Objective-C interop exists, an `Array` may be backed by an
+  // `NSArray`, so its storage is read only where it cannot be.
+  extension Array: ContiguousStorageArray {
+    static var storedElementType: Any.Type { Element.self }
+  }
+#endif
+
+// `ContiguousArray` always has native storage.
+extension ContiguousArray: ContiguousStorageArray {
+  static var storedElementType: Any.Type { Element.self }
+}

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import SwiftReduce
+
+/// Pins the facts about runtime layouts that `Runtime/` reads directly, each
+/// by the name its layout struct gives: array storage, heap object headers,
+/// type context descriptors and existential metadata.
+struct RuntimeLayoutTests {
+  private final class Token {}
+
+  private enum Signal {
+    case on
+    case off
+  }
+
+  private enum Reading {
+    case none
+    case value(Int)
+  }
+
+  private actor Treasury {}
+
+  @Test func arrayStorageHoldsTheCountThenTheElements() {
+    // Made at run time: an optimised build makes a literal's storage a static object.
+    let array = (1...3).map { $0 * 10 }
+    let first = array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    withUnsafePointer(to: array) { pointer in
+      let storage = ArrayStorage(ofArrayAt: UnsafeRawPointer(pointer))
+      #expect(storage.count == 3)
+      #expect(storage.elements == first)
+      let elements = storage.elements.assumingMemoryBound(to: Int.self)
+      #expect([elements[0], elements[1], elements[2]] == [10, 20, 30])
+    }
+  }
+
+  @Test func classKeyIsTheObjectsMetadata() {
+    let token = Token()
+    withExtendedLifetime(token) {
+      let object = UnsafeRawPointer(Unmanaged.passUnretained(token).toOpaque())
+      #expect(HeapObject(object).metadata == TypeMetadata(Token.self).address)
+      #expect(Reflection.classKey(of: object) == UInt(bitPattern: ObjectIdentifier(Token.self)))
+      #expect(ObjectIdentifier(HeapObject(object).classType) == ObjectIdentifier(Token.self))
+    }
+  }
+
+  @Test func actorClassesAreToldFromTheirDescriptor() throws {
+    #expect(try #require(TypeContextDescriptor(of: Treasury.self)).isActor)
+    #expect(try !#require(TypeContextDescriptor(of: Token.self)).isActor)
+    #expect(TypeContextDescriptor(of: (Int, Int).self) == nil)
+  }
+
+  @Test func enumDescriptorCountsPayloadCases() throws {
+    #expect(try #require(TypeContextDescriptor(of: Signal.self)).enumPayloadCaseCount == 0)
+    #expect(try #require(TypeContextDescriptor(of: Reading.self)).enumPayloadCaseCount == 1)
+    #expect(Reflection.enumHasNoPayloadCases(Signal.self))
+    #expect(!Reflection.enumHasNoPayloadCases(Reading.self))
+  }
+
+  @Test func classBoundExistentialsAreStoredAsOneReference() {
+    #expect(TypeMetadata(AnyObject.self).isClassBoundExistential)
+    #expect(TypeMetadata((any Reducer).self).isClassBoundExistential)
+    #expect(!TypeMetadata(Any.self).isClassBoundExistential)
+    #expect(!TypeMetadata((any Sendable).self).isClassBoundExistential)
+    #expect(ObjectReference.isStored(as: Token.self))
+    #expect(ObjectReference.isStored(as: AnyObject?.self))
+    #expect(!ObjectReference.isStored(as: Any.self))
+    #expect(!ObjectReference.isStored(as: Int?.self))
+    let token: AnyObject? = Token()
+    withUnsafePointer(to: token) { pointer in
+      let reference = ObjectReference(UnsafeRawPointer(pointer))
+      #expect(reference.object(.strong) === token)
+      #expect(ObjectReference.object(in: token) === token)
+    }
+  }
+}
