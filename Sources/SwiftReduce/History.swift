@@ -57,6 +57,7 @@ public final class History<Root: Reducer> {
   /// The step being recorded by ``record(_:kind:_:)``, if one is.
   private var group: (label: String, kind: HistoryStep.Kind, actions: [String], changes: [Change])?
   private let recording: HistoryRecording
+  private var actionTexts = ActionTexts()
 
   /// Starts recording every change made through `store`.
   ///
@@ -80,7 +81,7 @@ public final class History<Root: Reducer> {
       }
     }
     let recorder = PatchRecorder(plans: .shared, isRecorded: isRecorded)
-    var dispatched: (@MainActor (any Action, [Change]) -> Void)?
+    var dispatched: (@MainActor (any Action, ChangeLog) -> Void)?
     let recording = HistoryRecording(recorder: recorder) { dispatched?($0, $1) }
     self.recording = recording
     dispatched = { [weak self] action, changes in self?.dispatched(action, changes) }
@@ -115,28 +116,28 @@ public final class History<Root: Reducer> {
     body()
     guard let finished = group else { return false }
     group = nil
-    return keep(finished.label, finished.kind, finished.actions, finished.changes)
+    let changes = Self.netted(finished.changes, dispatches: finished.actions.count)
+    return keep(finished.label, finished.kind, finished.actions, ChangeLog(changes))
   }
 
-  private func dispatched(_ action: any Action, _ changes: [Change]) {
+  private func dispatched(_ action: any Action, _ changes: ChangeLog) {
     guard store.historyRecording === recording else { return }
     if group != nil {
-      group?.actions.append(actionText(action))
-      group?.changes += changes
+      group?.actions.append(actionTexts.text(of: action))
+      group?.changes += changes.changes
       return
     }
-    let text = actionText(action)
+    let text = actionTexts.text(of: action)
     keep(text, .change, [text], changes)
   }
 
   @discardableResult
   private func keep(
-    _ label: String, _ kind: HistoryStep.Kind, _ actions: [String], _ changes: [Change]
+    _ label: String, _ kind: HistoryStep.Kind, _ actions: [String], _ changes: ChangeLog
   ) -> Bool {
-    let changes = Self.netted(changes, dispatches: actions.count)
     guard !changes.isEmpty else { return false }
     steps.append(
-      HistoryStep(label: label, kind: kind, actions: actions, changes: changes, root: store.root))
+      HistoryStep(label: label, kind: kind, actions: actions, log: changes, root: store.root))
     if kind == .change { undoneSteps.removeAll() }
     if steps.count > limit { steps.removeFirst(steps.count - limit) }
     return true

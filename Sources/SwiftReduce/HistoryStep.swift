@@ -38,12 +38,17 @@ public struct HistoryStep {
   /// The text of each action the step dispatched, in order: `UpdateMovies.submit`.
   public let actions: [String]
 
-  let changes: [Change]
+  /// The changes, made ``Change``s only when read.
+  let log: ChangeLog
   let root: AnyObject
+
+  /// The changes the step made, in order.
+  var changes: [Change] { log.changes }
 
   /// The patches the step made, in the order they were made: model by
   /// model as they reduced, each model's properties in declaration order.
   @MainActor public var patches: [Patch] {
+    let changes = changes
     let paths = ModelPaths.paths(to: changes.map(\.model), from: root)
     return changes.map { change in
       Patch(change, modelPath: paths[ObjectIdentifier(change.model)] ?? Self.typeName(change.model))

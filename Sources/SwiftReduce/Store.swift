@@ -139,11 +139,11 @@ public final class Store<Root: Reducer> {
   /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
     effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
-    let result = Walk.deliver(action, from: root, recorder: historyRecording?.recorder)
+    // Held for the walk, which does not retain its recorder, whatever a reduce replaces.
+    let recording = historyRecording
+    let result = Walk.deliver(action, from: root, recorder: recording?.recorder)
     effectOrigin = .dispatch(action)
-    if let historyRecording {
-      historyRecording.dispatched(action, historyRecording.recorder.finish())
-    }
+    if let recording { recording.dispatched(action, recording.recorder.finish()) }
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
     if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
     if !result.indistinct.isEmpty { reportIndistinct(result.indistinct, action) }

@@ -286,6 +286,72 @@ struct HistoryTests {
     #expect(store.tags == ["night", "theirs"])
   }
 
+  @Test func aPlainActionIsLabelledByItsTextForEachValue() {
+    let store = Store(Dartboard())
+    let history = History(store)
+    for action in [DartAction.add(2), .add(3), .add(2), .reset] { store.dispatch(action) }
+    #expect(
+      history.steps.map(\.label) == [
+        "DartAction.add(2)", "DartAction.add(3)", "DartAction.add(2)", "DartAction.reset",
+      ])
+  }
+
+  @Test func anActionWithItsOwnDescriptionIsLabelledAfreshEachTime() {
+    let store = Store(Inkpad())
+    let history = History(store)
+    let before = stampsMade
+    store.dispatch(Stamp())
+    store.dispatch(Stamp())
+    #expect(history.steps.map(\.label) == ["Stamp \(before + 1)", "Stamp \(before + 2)"])
+  }
+
+  @Test func stepsThatChangeTheSameModelsEachUndoExactlyAfterTheModelsLeaveTheTree() throws {
+    let log = PlayLog()
+    let songs = [Song("a", log), Song("b", log)]
+    let setlist = Setlist(songs)
+    let store = Store(setlist)
+    let history = History(store)
+    for _ in 0..<3 { store.dispatch(Play()) }
+    #expect(
+      history.steps.map { $0.patches.map(\.description) } == [
+        ["items[0].plays: 0 → 1", "items[1].plays: 0 → 1"],
+        ["items[0].plays: 1 → 2", "items[1].plays: 1 → 2"],
+        ["items[0].plays: 2 → 3", "items[1].plays: 2 → 3"],
+      ])
+    // Another writer takes them out: the steps still hold them.
+    setlist.items = []
+    #expect(
+      history.steps[2].patches.map(\.description) == ["Song.plays: 2 → 3", "Song.plays: 2 → 3"])
+    try history.undo()
+    #expect(songs.map(\.plays) == [2, 2])
+    try history.undo()
+    try history.undo()
+    #expect(songs.map(\.plays) == [0, 0])
+    try history.redo()
+    #expect(songs.map(\.plays) == [1, 1])
+  }
+
+  @Test func theModelsAStepChangedAreReleasedWithItsHistory() {
+    weak var song: Song?
+    weak var dartboard: Dartboard?
+    do {
+      let played = Song("a", PlayLog())
+      let store = Store(Setlist([played]))
+      let history = History(store)
+      store.dispatch(Play())
+      store.dispatch(Play())
+      let scored = Dartboard()
+      let scoreStore = Store(scored)
+      let scoreHistory = History(scoreStore)
+      scoreStore.dispatch(DartAction.add(1))
+      #expect(history.steps.count == 2 && scoreHistory.steps.count == 1)
+      song = played
+      dartboard = scored
+    }
+    #expect(song == nil)
+    #expect(dartboard == nil)
+  }
+
   @Test func theLimitForgetsTheOldestSteps() throws {
     let mixtape = Mixtape()
     let store = Store(mixtape)

@@ -20,6 +20,8 @@ enum Profile {
     case teststore
     /// `TreeSnapshot` of the broadcast tree, the teststore case's unit.
     case snapshot
+    /// The library's broadcast while a `History` records it, as the history case times it.
+    case history
 
     /// The engines' names, for the usage.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -40,6 +42,14 @@ enum Profile {
       for _ in 0..<dispatches {
         if engine == .swiftreduce { store.dispatch(action) } else { classTree.typedBroadcast() }
       }
+      tree = classTree
+    case .history:
+      let classTree = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
+      let store = Store(classTree.root)
+      let history = History(store)
+      let action: any Action = LeafAction.bump
+      for _ in 0..<dispatches { store.dispatch(action) }
+      guard history.steps.count == min(dispatches, history.limit) else { return 1 }
       tree = classTree
     case .valueLeaves, .valueFloor:
       let valueTree = ValueLeafTree(levels: levels)

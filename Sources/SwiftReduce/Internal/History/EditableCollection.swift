@@ -76,6 +76,27 @@ func bitwiseEqual(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, size: I
   return true
 }
 
+/// Copies `size` bytes from `source` to `destination`, which do not overlap,
+/// a word at a time: a recorded property is mostly a word or two, for which
+/// a call to `memcpy` costs more than the copy.
+@inline(__always)
+func copyBytes(_ destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, size: Int) {
+  var offset = 0
+  let words = size & ~7
+  while offset < words {
+    destination.storeBytes(
+      of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+      as: UInt64.self)
+    offset += 8
+  }
+  while offset < size {
+    destination.storeBytes(
+      of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset,
+      as: UInt8.self)
+    offset += 1
+  }
+}
+
 /// Whether two values of one type are the same bits.
 private func identical<Value>(_ first: Value, _ second: Value) -> Bool {
   withUnsafePointer(to: first) { first in

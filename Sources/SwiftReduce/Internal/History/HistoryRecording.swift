@@ -3,9 +3,9 @@
 @MainActor
 final class HistoryRecording {
   let recorder: PatchRecorder
-  let dispatched: @MainActor (_ action: any Action, _ changes: [Change]) -> Void
+  let dispatched: @MainActor (_ action: any Action, _ changes: ChangeLog) -> Void
 
-  init(recorder: PatchRecorder, dispatched: @escaping @MainActor (any Action, [Change]) -> Void) {
+  init(recorder: PatchRecorder, dispatched: @escaping @MainActor (any Action, ChangeLog) -> Void) {
     self.recorder = recorder
     self.dispatched = dispatched
   }

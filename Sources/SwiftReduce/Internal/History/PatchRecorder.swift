@@ -12,10 +12,12 @@
 /// the walk entered (``unshared(_:_:)``).
 ///
 /// Every model of a broadcast passes here, so the common path is kept short:
-/// the copies are kept in one buffer for the whole dispatch and compared with
-/// the properties byte for byte, and only a property that changed is boxed
-/// and compared by its type; the fields of the last type asked about are at
-/// hand, and a model is found again by its address only when value models
+/// a model's copies are one block of a buffer kept for the whole dispatch,
+/// laid out once per type (``RecordedLayout``), and compared with the
+/// properties byte for byte; a property of plain data that changed goes to the
+/// ``ChangeLog`` as its bytes, and only any other property that changed is
+/// boxed and compared by its type. The layout of the last type asked about is
+/// at hand, and a model is found again by its address only when value models
 /// may follow it.
 final class PatchRecorder: DeliveryRecorder {
   private let plans: PlanCache
@@ -24,30 +26,66 @@ final class PatchRecorder: DeliveryRecorder {
   /// the property's name: the history's filter, asked once per pair.
   private let isRecorded: ((_ modelType: Any.Type, _ property: String) -> Bool)?
 
-  /// The models about to reduce, in delivery order: the fields recorded, and
-  /// where their copies start in ``slots``.
-  private var models: [Kept] = []
-  /// Where in ``buffer`` the copy of each recorded field is, model after
-  /// model; `-1` for a field not kept (yet).
-  private var slots: [Int] = []
-  /// The copies, each aligned for its type; initialised where a slot says.
-  // Aligned for any value (the widest SIMD types), since slots are aligned from its start.
+  // Every mutable property below is @exclusivity(unchecked): the recorder is
+  // told by one walk at a time, on the main actor, and its methods call no
+  // code that could tell it again (reducers run between its calls); no
+  // access to one overlaps another access to it.
+
+  /// The models about to reduce, in delivery order; the walk holds them
+  /// until it has told ``didDeliver()``.
+  @exclusivity(unchecked) private var models = UnsafeStack<Kept>()
+  /// Which fields of a model not kept whole are kept, from each such model's
+  /// ``Kept/flags``, one per field of its layout.
+  @exclusivity(unchecked) private var flags: [Bool] = []
+  /// The copies, a block per model, each field at its layout's offset.
+  // Aligned for any value (the widest SIMD types), since blocks are aligned from its start.
+  @exclusivity(unchecked)
   private var buffer = UnsafeMutableRawPointer.allocate(byteCount: 4_096, alignment: 64)
-  private var capacity = 4_096
-  private var used = 0
+  @exclusivity(unchecked) private var capacity = 4_096
+  @exclusivity(unchecked) private var used = 0
   /// The models that hold value models in place, by address, to find their entry again.
-  private var positions: [UnsafeRawPointer: Int] = [:]
-  private var fieldsByType: [ObjectIdentifier: [RecordedField]] = [:]
-  private var lastType: ObjectIdentifier?
-  private var lastFields: [RecordedField] = []
-  private var lastHoldsValueModels = true
+  @exclusivity(unchecked) private var positions: [UnsafeRawPointer: Int] = [:]
+  @exclusivity(unchecked) private var layouts: [UInt: RecordedLayout] = [:]
+  /// The class key of the last type asked about, and its layout (held in ``layouts``).
+  @exclusivity(unchecked) private var lastKey: UInt = 0
+  @exclusivity(unchecked) private var last: LayoutInHand?
+  /// The addresses of the models whose plain properties changed, in order.
+  @exclusivity(unchecked) private var changedModels: [UnsafeRawPointer] = []
+  /// The list of models given to the last log, shared with the next when
+  /// the same models changed; weak, so as not to keep them past their steps.
+  @exclusivity(unchecked) private weak var lastModels: ChangedModels?
+  /// The changes found when the walk told ``didDeliver()``, until ``finish()``.
+  @exclusivity(unchecked) private var finished: ChangeLog?
 
   private struct Kept {
-    let object: AnyObject
-    let fields: [RecordedField]
+    // Unmanaged: the walk holds the model until it has told `didDeliver`.
+    let object: Unmanaged<AnyObject>
+    let layout: LayoutInHand
+    /// Where the model's block starts in ``buffer``.
     let start: Int
-    /// Whether every field is kept: the model itself reduced.
-    var whole: Bool
+    /// Where the model's entries in ``flags`` start, or `-1` when every
+    /// field is kept: the model itself reduced.
+    var flags: Int
+  }
+
+  /// A layout, with what the loops read of it at hand.
+  private struct LayoutInHand {
+    /// Held in ``layouts``.
+    let layout: Unmanaged<RecordedLayout>
+    /// The layout's slots, which it holds.
+    let slots: UnsafeBufferPointer<RecordedLayout.Slot>
+    let blockSize: Int
+    let blockAlignment: Int
+    let holdsValueModelsInPlace: Bool
+
+    init(_ layout: RecordedLayout) {
+      // Unretained: `layouts` holds it as long as the recorder lives.
+      self.layout = Unmanaged.passUnretained(layout)
+      slots = layout.slots
+      blockSize = layout.blockSize
+      blockAlignment = layout.blockAlignment
+      holdsValueModelsInPlace = layout.holdsValueModelsInPlace
+    }
   }
 
   init(plans: PlanCache, isRecorded: ((Any.Type, String) -> Bool)?) {
@@ -58,23 +96,28 @@ final class PatchRecorder: DeliveryRecorder {
 
   deinit {
     forget()
+    models.free()
     buffer.deallocate()
   }
 
   func willReduce(model: UnsafeRawPointer) {
     if !positions.isEmpty, let index = positions[model] {
-      guard !models[index].whole else { return }
-      models[index].whole = true
       let kept = models[index]
-      for (position, field) in kept.fields.enumerated() where slots[kept.start + position] < 0 {
-        slots[kept.start + position] = keep(field, copying: model + field.offset)
+      guard kept.flags >= 0 else { return }
+      for (position, slot) in kept.layout.slots.enumerated() where !flags[kept.flags + position] {
+        slot.keep(model, at: buffer + kept.start + slot.blockOffset)
       }
+      models[index].flags = -1
       return
     }
-    entry(for: model, whole: true)
-    for field in lastFields {
-      slots.append(keep(field, copying: model + field.offset))
-    }
+    let layout = layout(of: model)
+    let start = reserve(layout)
+    models.append(
+      Kept(object: Unmanaged.fromOpaque(model), layout: layout, start: start, flags: -1))
+    // Only a model that holds value models in place is found again, by them.
+    if layout.holdsValueModelsInPlace { positions[model] = models.count - 1 }
+    let block = buffer + start
+    for slot in layout.slots { slot.keep(model, at: block + slot.blockOffset) }
   }
 
   func willReduce(valueIn owner: UnsafeRawPointer, property: UnsafeRawPointer) {
@@ -82,95 +125,131 @@ final class PatchRecorder: DeliveryRecorder {
     if let found = positions[owner] {
       index = found
     } else {
-      index = entry(for: owner, whole: false)
-      slots.append(contentsOf: repeatElement(-1, count: models[index].fields.count))
+      let layout = layout(of: owner)
+      let start = reserve(layout)
+      models.append(
+        Kept(object: Unmanaged.fromOpaque(owner), layout: layout, start: start, flags: flags.count))
+      flags.append(contentsOf: repeatElement(false, count: layout.slots.count))
+      index = models.count - 1
+      positions[owner] = index
     }
     let kept = models[index]
+    guard kept.flags >= 0 else { return }
     let offset = property - owner
-    guard let position = kept.fields.firstIndex(where: { $0.offset == offset }),
-      slots[kept.start + position] < 0
+    guard let position = kept.layout.slots.firstIndex(where: { $0.offset == offset }),
+      !flags[kept.flags + position]
     else { return }
-    let field = kept.fields[position]
-    let access = field.plan.access
-    let value = unshared(access.load(from: property), field.plan)
-    let slot = reserve(field)
-    access.initialize(at: buffer + slot, to: value, orCopying: property)
-    slots[kept.start + position] = slot
+    let slot = kept.layout.slots[position]
+    let plan = slot.field.takeUnretainedValue().plan
+    let value = unshared(plan.access.load(from: property), plan)
+    plan.access.initialize(
+      at: buffer + kept.start + slot.blockOffset, to: value, orCopying: property)
+    flags[kept.flags + position] = true
   }
 
   /// The changes the dispatch made to the properties kept, model by model in
-  /// delivery order, properties in declaration order; then forgets them.
-  func finish() -> [Change] {
-    guard !models.isEmpty else { return [] }
-    var changes: [Change] = []
-    for index in models.indices {
-      let address = UnsafeRawPointer(Unmanaged.passUnretained(models[index].object).toOpaque())
-      let start = models[index].start
-      for position in models[index].fields.indices {
-        let slot = slots[start + position]
-        guard slot >= 0 else { continue }
-        let field = models[index].fields[position]
-        let current = address + field.offset
-        if bitwiseEqual(buffer + slot, current, size: field.size) { continue }
-        let model = models[index]
-        let access = field.plan.access
-        let before = access.load(from: buffer + slot)
-        let after = access.load(from: current)
-        if field.bitsDecide {
-          changes.append(
-            Change(
-              model: model.object, property: field, steps: [],
-              edit: .changed(before: before, after: after)))
-          continue
-        }
-        difference.changes(from: before, to: after, field.plan, steps: []) { steps, edit in
-          changes.append(Change(model: model.object, property: field, steps: steps, edit: edit))
-        }
-      }
-    }
-    forget()
-    return changes
+  /// delivery order, properties in declaration order.
+  func finish() -> ChangeLog {
+    defer { finished = nil }
+    return finished ?? ChangeLog()
   }
 
-  // MARK: - Keeping
-
-  /// Destroys the copies and forgets the models of the dispatch.
-  private func forget() {
-    for index in models.indices {
-      let start = models[index].start
-      for position in models[index].fields.indices where slots[start + position] >= 0 {
-        let field = models[index].fields[position]
-        if !field.isPlain { field.plan.access.deinitialize(at: buffer + slots[start + position]) }
+  /// Finds the changes while the walk still holds the models, and forgets
+  /// the copies.
+  func didDeliver() {
+    let log = ChangeLog()
+    finished = log
+    guard !models.isEmpty else { return }
+    log.reserveCapacity(models.count)
+    changedModels.removeAll(keepingCapacity: true)
+    for index in 0..<models.count {
+      let kept = models[index]
+      let model = UnsafeRawPointer(kept.object.toOpaque())
+      let block = buffer + kept.start
+      // The model's position in `changedModels`, once a plain property of it changed.
+      var position = -1
+      for slotIndex in kept.layout.slots.indices {
+        let slot = kept.layout.slots[slotIndex]
+        if kept.flags >= 0, !flags[kept.flags + slotIndex] { continue }
+        let copy = block + slot.blockOffset
+        let current = model + slot.offset
+        if slot.isSame(copy, current) {
+          slot.destroy(copy)
+        } else if slot.bitsDecide {
+          if position < 0 {
+            changedModels.append(model)
+            position = changedModels.count - 1
+          }
+          log.appendPlain(
+            model: position, slot, of: kept.layout.layout, before: copy, after: current)
+        } else {
+          compare(slot, of: kept.object, before: copy, after: current, into: log)
+        }
       }
     }
-    models.removeAll(keepingCapacity: true)
-    slots.removeAll(keepingCapacity: true)
+    log.models = sharedModels()
+    models.removeAll()
+    flags.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
     used = 0
   }
 
-  /// Copies the value of `field` at `address` into the buffer; returns where.
-  @inline(__always)
-  private func keep(_ field: RecordedField, copying address: UnsafeRawPointer) -> Int {
-    let slot = reserve(field)
-    if field.isPlain {
-      (buffer + slot).copyMemory(from: address, byteCount: field.size)
-    } else {
-      field.plan.access.initializeCopy(at: buffer + slot, from: address)
-    }
-    return slot
+  /// The list of ``changedModels``: the last log's when it holds the same.
+  private func sharedModels() -> ChangedModels {
+    if let lastModels, lastModels.addresses == changedModels { return lastModels }
+    let models = ChangedModels(changedModels)
+    lastModels = models
+    return models
   }
 
-  /// Room in the buffer for a value of `field`; returns where.
+  /// Adds to `log` the changes between the copy of `slot`'s property of
+  /// `model` at `before`, which it destroys, and the property at `after`,
+  /// compared by the property's type.
+  @inline(never)
+  private func compare(
+    _ slot: RecordedLayout.Slot, of model: Unmanaged<AnyObject>, before: UnsafeMutableRawPointer,
+    after: UnsafeRawPointer, into log: ChangeLog
+  ) {
+    let field = slot.field.takeUnretainedValue()
+    let access = field.plan.access
+    let first = access.load(from: before)
+    slot.destroy(before)
+    let model = model.takeUnretainedValue()
+    difference.changes(from: first, to: access.load(from: after), field.plan, steps: []) {
+      steps, edit in
+      log.append(Change(model: model, property: field, steps: steps, edit: edit))
+    }
+  }
+
+  // MARK: - Keeping
+
+  /// Destroys the copies and forgets the models of a dispatch that did not finish.
+  private func forget() {
+    for index in 0..<models.count {
+      let kept = models[index]
+      for (position, slot) in kept.layout.slots.enumerated()
+      where kept.flags < 0 || flags[kept.flags + position] {
+        slot.destroy(buffer + kept.start + slot.blockOffset)
+      }
+    }
+    models.removeAll()
+    flags.removeAll(keepingCapacity: true)
+    positions.removeAll(keepingCapacity: true)
+    used = 0
+  }
+
+  /// Room in the buffer for a block of `layout`; returns where it starts.
   @inline(__always)
-  private func reserve(_ field: RecordedField) -> Int {
-    let slot = (used + field.alignment - 1) & ~(field.alignment - 1)
-    if slot + field.size > capacity { grow(to: slot + field.size) }
-    used = slot + field.size
-    return slot
+  private func reserve(_ layout: LayoutInHand) -> Int {
+    assert(layout.blockAlignment <= 64, "a recorded property is aligned past the buffer's")
+    let start = (used + layout.blockAlignment - 1) & ~(layout.blockAlignment - 1)
+    if start + layout.blockSize > capacity { grow(to: start + layout.blockSize) }
+    used = start + layout.blockSize
+    return start
   }
 
   /// Moves the copies into a larger buffer: Swift values move by their bytes.
+  @inline(never)
   private func grow(to size: Int) {
     let larger = max(size, capacity * 2)
     let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 64)
@@ -180,28 +259,33 @@ final class PatchRecorder: DeliveryRecorder {
     capacity = larger
   }
 
-  /// Adds the entry of the model at `object`, its slots still to append;
-  /// its fields are ``lastFields`` then.
-  @discardableResult
-  private func entry(for object: UnsafeRawPointer, whole: Bool) -> Int {
-    let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
-    let type: AnyClass = Swift.type(of: instance)
-    let key = ObjectIdentifier(type)
-    if key != lastType {
-      lastType = key
-      lastFields = recordedFields(of: type, key)
-      lastHoldsValueModels = plans.plan(for: type).model?.holdsValueModelsInPlace ?? true
-    }
-    models.append(Kept(object: instance, fields: lastFields, start: slots.count, whole: whole))
-    // Only a model that holds value models in place is found again, by them.
-    if !whole || lastHoldsValueModels {
-      positions[object] = models.count - 1
-    }
-    return models.count - 1
+  /// The layout of the class of the model at `object`.
+  @inline(__always)
+  private func layout(of object: UnsafeRawPointer) -> LayoutInHand {
+    let key = Reflection.classKey(of: object)
+    if key == lastKey, let last { return last }
+    return layout(of: object, key: key)
   }
 
-  private func recordedFields(of type: AnyClass, _ key: ObjectIdentifier) -> [RecordedField] {
-    if let made = fieldsByType[key] { return made }
+  @inline(never)
+  private func layout(of object: UnsafeRawPointer, key: UInt) -> LayoutInHand {
+    let layout: RecordedLayout
+    if let made = layouts[key] {
+      layout = made
+    } else {
+      let type: AnyClass = Reflection.classType(of: object)
+      layout = RecordedLayout(
+        fields: recordedFields(of: type),
+        holdsValueModelsInPlace: plans.plan(for: type).model?.holdsValueModelsInPlace ?? true)
+      layouts[key] = layout
+    }
+    let inHand = LayoutInHand(layout)
+    lastKey = key
+    last = inHand
+    return inHand
+  }
+
+  private func recordedFields(of type: AnyClass) -> [RecordedField] {
     var made = difference.recordedFields(of: plans.finishedPlan(for: type)) ?? []
     made.removeAll { field in
       switch plans.presentation(of: field.plan) {
@@ -209,7 +293,6 @@ final class PatchRecorder: DeliveryRecorder {
       default: return !(isRecorded?(type, field.name) ?? true)
       }
     }
-    fieldsByType[key] = made
     return made
   }
 

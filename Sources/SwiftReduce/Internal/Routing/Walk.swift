@@ -87,7 +87,7 @@ struct Walk: ~Copyable {
   /// A declaration found to leave out the action, which ends the walk.
   private(set) var falseDeclaration: FalseDeclaration?
   /// Told of each model before it reduces, while a history records; `nil` otherwise.
-  private let recorder: (any DeliveryRecorder)?
+  private let recorder: UnretainedRecorder?
 
   /// What a walk does with the models that take its action.
   enum Mode {
@@ -131,8 +131,10 @@ struct Walk: ~Copyable {
   private var chain: [Int] = []
   /// Whether value models' paths are kept: only when collecting.
   private let keepsPaths: Bool
-  /// Whether runs of leaves are delivered in one loop each: when delivering,
-  /// unless a recorder must be told of each model before it reduces.
+  /// Whether runs of leaves are delivered in one loop each: when delivering.
+  ///
+  /// A recorder is told of each leaf of a run before it reduces, and of an
+  /// array of value leaves before the loop over it.
   private let deliversInRuns: Bool
 
   /// What one walk found.
@@ -185,6 +187,8 @@ struct Walk: ~Copyable {
           action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
           mode: mode, recorder: recorder)
         walk.run(from: root)
+        // While the walk still holds every model it reached.
+        walk.recorder?.didDeliver()
         return Result(
           deliveries: walk.deliveries, reached: walk.reached, reachedValues: walk.reachedValues,
           pathSteps: walk.pathSteps, falseDeclaration: walk.falseDeclaration,
@@ -198,7 +202,7 @@ struct Walk: ~Copyable {
     action: any Action, actionBytes: UnsafeRawPointer, plans: PlanCache, root: AnyObject,
     mode: Mode, recorder: (any DeliveryRecorder)?
   ) {
-    self.recorder = recorder
+    self.recorder = recorder.map(UnretainedRecorder.init)
     self.plans = plans
     self.root = root
     self.mode = mode
@@ -206,11 +210,7 @@ struct Walk: ~Copyable {
     self.actionType = ObjectIdentifier(type(of: action))
     self.actionBytes = actionBytes
     if case .deliver = mode { keepsPaths = false } else { keepsPaths = true }
-    if case .deliver = mode, recorder == nil {
-      deliversInRuns = true
-    } else {
-      deliversInRuns = false
-    }
+    if case .deliver = mode { deliversInRuns = true } else { deliversInRuns = false }
     let buffers = WalkBuffers.spare.popLast() ?? WalkBuffers()
     stack = buffers.stack
     visited = buffers.visited
@@ -483,6 +483,7 @@ struct Walk: ~Copyable {
       next += 1
       guard visited.insert(element) else { continue }
       delivered += 1
+      if let recorder { recorder.willReduce(model: element) }
       Delivery.model = element
       Delivery.isValueModel = false
       reducer._reduce(exactly: actionBytes, on: element)
@@ -1232,10 +1233,17 @@ struct Walk: ~Copyable {
     }._withUnsafeGuaranteedRef { $0.valueModel.unsafelyUnwrapped }
     let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
     guard acceptance != .ignores else { return }
-    guard acceptance == .exactType, Exclusivity.isChecked,
-      RuntimeFunctions.isUniquelyReferenced(storage),
-      let reducer = model.valueReducer
-    else {
+    var inOneLoop =
+      acceptance == .exactType && Exclusivity.isChecked && model.valueReducer != nil
+      && RuntimeFunctions.isUniquelyReferenced(storage)
+    if inOneLoop, let recorder {
+      recorder.willReduce(valueIn: owner, property: field)
+      // The recorder keeps a copy that shares nothing with the array; were it
+      // shared all the same, the array is entered as a place, which the
+      // recorder, told already, passes over.
+      inOneLoop = RuntimeFunctions.isUniquelyReferenced(storage)
+    }
+    guard inOneLoop, let reducer = model.valueReducer else {
       push(
         Place(
           address: field, plan: plan, access: field, owner: owner,

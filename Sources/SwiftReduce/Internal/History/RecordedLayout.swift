@@ -1,0 +1,122 @@
+/// The stored properties of one model type that a history records, and where
+/// a copy of each sits in the block of bytes a ``PatchRecorder`` keeps for a
+/// model of the type before it reduces.
+///
+/// Made once per type and recorder. Each property is also described by a
+/// ``Slot`` of plain words, which the recorder's loops read, model after
+/// model, without retaining anything.
+final class RecordedLayout {
+  /// The properties recorded, in declaration order.
+  let fields: [RecordedField]
+  /// One slot per field, in the same order.
+  let slots: UnsafeBufferPointer<Slot>
+  /// The size of a block, and the alignment its start needs.
+  let blockSize: Int
+  let blockAlignment: Int
+  /// Whether models of the type hold value models in place, which are told
+  /// to the recorder by their owner's address.
+  let holdsValueModelsInPlace: Bool
+
+  /// One recorded property, as the recorder reads it.
+  struct Slot {
+    /// Where the property is in a model.
+    let offset: Int
+    /// Where its copy is in a block.
+    let blockOffset: Int
+    let size: Int
+    let alignment: Int
+    /// The size rounded up to the alignment: where a copy after a copy goes.
+    let stride: Int
+    let copying: Copying
+    /// See ``RecordedField/bitsDecide``.
+    let bitsDecide: Bool
+    // Unretained: `fields` holds it as long as the layout lives.
+    let field: Unmanaged<RecordedField>
+
+    /// Whether the property's values are copied by their bytes and need no destroying.
+    var isPlain: Bool { copying == .bytes }
+
+    /// Copies the property of the model at `model` to the uninitialised memory at `copy`.
+    @inline(__always)
+    func keep(_ model: UnsafeRawPointer, at copy: UnsafeMutableRawPointer) {
+      let property = model + offset
+      switch copying {
+      case .bytes:
+        copyBytes(copy, from: property, size: size)
+      case .string:
+        copy.initializeMemory(as: String.self, to: property.load(as: String.self))
+      case .byType:
+        field._withUnsafeGuaranteedRef { $0.plan.access.initializeCopy(at: copy, from: property) }
+      }
+    }
+
+    /// Whether the copy at `copy` has the same bits as the property at `property`.
+    @inline(__always)
+    func isSame(_ copy: UnsafeRawPointer, _ property: UnsafeRawPointer) -> Bool {
+      // The common sizes in a word or two, without a loop.
+      switch size {
+      case 8:
+        return copy.loadUnaligned(as: UInt64.self) == property.loadUnaligned(as: UInt64.self)
+      case 16:
+        return copy.loadUnaligned(as: UInt64.self) == property.loadUnaligned(as: UInt64.self)
+          && copy.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            == property.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      default:
+        return bitwiseEqual(copy, property, size: size)
+      }
+    }
+
+    /// Destroys the copy at `copy`.
+    @inline(__always)
+    func destroy(_ copy: UnsafeMutableRawPointer) {
+      switch copying {
+      case .bytes:
+        break
+      case .string:
+        copy.assumingMemoryBound(to: String.self).deinitialize(count: 1)
+      case .byType:
+        field._withUnsafeGuaranteedRef { $0.plan.access.deinitialize(at: copy) }
+      }
+    }
+  }
+
+  /// How a property's values are copied and destroyed.
+  enum Copying {
+    /// By their bytes; nothing to destroy: plain data.
+    case bytes
+    /// As a `String`, in code compiled for it: strings are in most models,
+    /// and a copy through the property's type costs ten times as much.
+    case string
+    /// Through the property's type.
+    case byType
+  }
+
+  init(fields: [RecordedField], holdsValueModelsInPlace: Bool) {
+    self.fields = fields
+    self.holdsValueModelsInPlace = holdsValueModelsInPlace
+    let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: fields.count)
+    var size = 0
+    var alignment = 1
+    for (index, field) in fields.enumerated() {
+      let blockOffset = (size + field.alignment - 1) & ~(field.alignment - 1)
+      size = blockOffset + field.size
+      alignment = max(alignment, field.alignment)
+      slots.initializeElement(
+        at: index,
+        to: Slot(
+          offset: field.offset, blockOffset: blockOffset, size: field.size,
+          alignment: field.alignment,
+          stride: (field.size + field.alignment - 1) & ~(field.alignment - 1),
+          copying: field.isPlain ? .bytes : field.plan.type == String.self ? .string : .byType,
+          bitsDecide: field.bitsDecide, field: Unmanaged.passUnretained(field)))
+    }
+    self.slots = UnsafeBufferPointer(slots)
+    blockSize = size
+    blockAlignment = alignment
+  }
+
+  deinit {
+    // Slots are plain words: nothing to deinitialize.
+    slots.deallocate()
+  }
+}
