@@ -197,18 +197,4 @@ struct RemovedRowReadTests {
           """)
     }
   #endif
-
-  @Test(.enabled(if: !KeyPathReading.isActive))
-  func whereNoKeyPathLayoutIsReadARemovedRowStopsTheProgramAsSwiftDoes() async {
-    // The documented limit of the portable path: a key path is evaluated as
-    // Swift evaluates it, and `Array`'s subscript traps on a position past the end.
-    await #expect(processExitsWith: .failure) {
-      await MainActor.run {
-        let store = Store(Checklist())
-        let subscription = store.subscribe(\.rows[2].title) { _ in }
-        store.dispatch(ChecklistAction.remove(2))
-        withExtendedLifetime(subscription) {}
-      }
-    }
-  }
 }

@@ -33,6 +33,30 @@ struct RuntimeLayoutTests {
     }
   }
 
+  @Test func anArrayReadThroughItsAPICountsAndCopiesTheElementAskedFor() {
+    final class Row {
+      let title: String
+      init(_ title: String) { self.title = title }
+    }
+    let rows = [Row("a"), Row("b")]
+    let titles = ["first", "second", "third"]
+    withUnsafePointer(to: rows) { pointer in
+      let array = UnsafeRawPointer(pointer)
+      #expect([Row].count(ofArrayAt: array) == 2)
+      let copy = [Row].copyElement(at: 1, ofArrayAt: array)
+      // A copy of a reference: the same object, kept alive until the copy is destroyed.
+      #expect(copy.load(as: Row.self) === rows[1])
+      [Row].destroyCopy(copy)
+    }
+    withUnsafePointer(to: titles) { pointer in
+      let array = UnsafeRawPointer(pointer)
+      #expect([String].count(ofArrayAt: array) == 3)
+      let copy = [String].copyElement(at: 2, ofArrayAt: array)
+      #expect(copy.assumingMemoryBound(to: String.self).pointee == "third")
+      [String].destroyCopy(copy)
+    }
+  }
+
   @Test func classKeyIsTheObjectsMetadata() {
     let token = Token()
     withExtendedLifetime(token) {

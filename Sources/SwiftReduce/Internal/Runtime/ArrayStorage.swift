@@ -47,3 +47,43 @@ protocol ContiguousStorageArray {
 extension ContiguousArray: ContiguousStorageArray {
   static var storedElementType: Any.Type { Element.self }
 }
+
+/// An `Array` read through its own API rather than its storage.
+///
+/// With Objective-C interop an `Array` may be backed by an `NSArray`, or hold
+/// storage flagged for a deferred type check, so its storage is read directly
+/// only where neither can happen. There, the key-path reader asks the array
+/// itself for its count and copies the element it follows. The portable build
+/// takes this path on Linux, which is how it is tested here.
+protocol ArrayThroughItsAPI {
+  /// The number of elements of the array stored at `array`.
+  static func count(ofArrayAt array: UnsafeRawPointer) -> Int
+
+  /// A copy of the element at `index`, which must be a valid position, of the
+  /// array stored at `array`, in memory ``destroyCopy(_:)`` frees.
+  static func copyElement(at index: Int, ofArrayAt array: UnsafeRawPointer)
+    -> UnsafeMutableRawPointer
+
+  /// Destroys and frees a copy made by ``copyElement(at:ofArrayAt:)``.
+  static func destroyCopy(_ copy: UnsafeMutableRawPointer)
+}
+
+extension Array: ArrayThroughItsAPI {
+  static func count(ofArrayAt array: UnsafeRawPointer) -> Int {
+    array.assumingMemoryBound(to: Self.self).pointee.count
+  }
+
+  static func copyElement(at index: Int, ofArrayAt array: UnsafeRawPointer)
+    -> UnsafeMutableRawPointer
+  {
+    let copy = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    copy.initialize(to: array.assumingMemoryBound(to: Self.self).pointee[index])
+    return UnsafeMutableRawPointer(copy)
+  }
+
+  static func destroyCopy(_ copy: UnsafeMutableRawPointer) {
+    let element = copy.assumingMemoryBound(to: Element.self)
+    element.deinitialize(count: 1)
+    element.deallocate()
+  }
+}

@@ -20,6 +20,9 @@
 // `Array` and `ContiguousArray` subscripts are recognised by comparing their
 // header, id and argument size with those of `\[Int].[2]` and
 // `\ContiguousArray<Int>.[2]` formed here, where the position is found too.
+// Where an `Array` may be a bridged `NSArray` (with Objective-C interop, and in
+// the portable build), an `Array`'s count and elements are asked of the array
+// (``ArrayThroughItsAPI``) instead of read from its storage.
 // Every fact is checked at run time, on key paths formed here, before any
 // key path is read this way (``KeyPathLayout/isUnderstood``), and pinned by
 // `keyPathsAreReadByOffsetExactlyWhereRawLayoutsAreRead` (KeyPathSubscriptionTests) and
@@ -97,8 +100,9 @@ enum KeyPathStep {
   case classField(offset: Int)
   /// A stored property of a struct or tuple: `offset` bytes further in.
   case structField(offset: Int)
-  /// `Array` or `ContiguousArray` subscript by position: the element at `index`, `stride` bytes apart.
-  case arrayElement(index: Int, stride: Int)
+  /// `Array` or `ContiguousArray` subscript by position: the element at `index`, `stride` bytes
+  /// apart; or, for an `Array` read through its own API (``ArrayThroughItsAPI``), a copy of it.
+  case arrayElement(index: Int, stride: Int, throughAPI: (any ArrayThroughItsAPI.Type)?)
   /// `!`: the optional here must hold a value, which is stored where it is, since a payload comes first.
   case force(any OptionalStorage.Type)
   /// `?`: when the optional here is `nil`, so is the path's value; else its value is here.
@@ -147,17 +151,36 @@ struct KeyPathLayout {
     // Unretained: the caller keeps the root alive, and nothing runs meanwhile.
     var address = UnsafeRawPointer(Unmanaged.passUnretained(root).toOpaque())
     var isReference = true
+    // Elements of arrays read through their API are copies, freed on return;
+    // while `address` is inside one, it is no place to read the value from later.
+    var copies: [(copy: UnsafeMutableRawPointer, array: any ArrayThroughItsAPI.Type)] = []
+    defer { for (copy, array) in copies { array.destroyCopy(copy) } }
+    var isInCopy = false
     for step in steps {
       switch step {
       case let .classField(offset):
-        if !isReference { address = address.load(as: UnsafeRawPointer.self) }
+        if !isReference {
+          // An object's fields are the object's, wherever the reference was read.
+          address = address.load(as: UnsafeRawPointer.self)
+          isInCopy = false
+        }
         address += offset
       case let .structField(offset):
         address += offset
-      case let .arrayElement(index, stride):
+      case let .arrayElement(index, _, throughAPI?):
+        guard index >= 0, index < throughAPI.count(ofArrayAt: address) else {
+          return .noLongerApplies
+        }
+        let copy = throughAPI.copyElement(at: index, ofArrayAt: address)
+        copies.append((copy, throughAPI))
+        address = UnsafeRawPointer(copy)
+        isInCopy = true
+      case let .arrayElement(index, stride, nil):
         let storage = ArrayStorage(ofArrayAt: address)
         guard index >= 0, index < storage.count else { return .noLongerApplies }
+        // The storage is shared with the array in the tree, even when read from a copy.
         address = storage.elements + index * stride
+        isInCopy = false
       case let .force(optional):
         guard optional.hasWrapped(at: address) else { return .noLongerApplies }
       case let .chain(optional):
@@ -165,7 +188,16 @@ struct KeyPathLayout {
       }
       isReference = false
     }
-    return endsAtValue && !steps.isEmpty ? .value(address) : .applies
+    return endsAtValue && !steps.isEmpty && !isInCopy ? .value(address) : .applies
+  }
+
+  /// Whether a step reads an `Array` through its own API, so that the value
+  /// of a path ending in it is found by the standard library's projection.
+  var readsAnArrayThroughItsAPI: Bool {
+    steps.contains {
+      if case .arrayElement(_, _, _?) = $0 { return true }
+      return false
+    }
   }
 
   /// How `keyPath` is written, with the positions of its `Array` subscripts.
@@ -322,7 +354,10 @@ struct KeyPathLayout {
         resultType = valueType
       }
       if let index = pendingIndex {
-        steps.append(.arrayElement(index: index, stride: Self.elementStride(of: resultType)))
+        steps.append(
+          .arrayElement(
+            index: index, stride: Self.elementStride(of: resultType),
+            throughAPI: Self.readsThroughItsAPI(current)))
       }
       current = resultType
     }
@@ -331,6 +366,18 @@ struct KeyPathLayout {
     self.steps = steps
     self.endsAtValue = endsAtValue
     self.positions = positions
+  }
+
+  /// How an array of type `arrayType` is read where its storage may not be
+  /// Swift's: an `Array` through its own API, with Objective-C interop (and
+  /// in the portable build, which takes that path on Linux); `nil` where its
+  /// storage is read directly.
+  private static func readsThroughItsAPI(_ arrayType: Any.Type) -> (any ArrayThroughItsAPI.Type)? {
+    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
+      return arrayType as? any ArrayThroughItsAPI.Type
+    #else
+      return nil
+    #endif
   }
 
   /// The distance between values of `type` in an array.
@@ -342,14 +389,10 @@ struct KeyPathLayout {
   // MARK: - Checking the layout
 
   /// Whether key paths formed here read back what the standard library projects.
-  static let isUnderstood: Bool = {
-    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
-      // An `Array` may be a bridged `NSArray` there; key paths are projected as usual.
-      return false
-    #else
-      return checkLayout()
-    #endif
-  }()
+  ///
+  /// Checked on every platform: where an `Array` may be a bridged `NSArray`,
+  /// its count and elements are read through its own API instead of its storage.
+  static let isUnderstood: Bool = checkLayout()
 
   private static func checkLayout() -> Bool {
     guard knownSubscripts.count == 4 else { return false }
@@ -359,10 +402,16 @@ struct KeyPathLayout {
       KeyPathLayout(parsing: keyPath, valueType: valueType, subscripts: knownSubscripts)
     }
     func reads<Value: Equatable>(_ keyPath: KeyPath<KeyPathProbe, Value>) -> Bool {
-      guard let layout = layout(keyPath, Value.self), layout.endsAtValue,
-        case let .value(address) = withExtendedLifetime(probe, { layout.target(from: probe) })
-      else { return false }
-      return address.assumingMemoryBound(to: Value.self).pointee == probe[keyPath: keyPath]
+      guard let layout = layout(keyPath, Value.self), layout.endsAtValue else { return false }
+      switch withExtendedLifetime(probe, { layout.target(from: probe) }) {
+      case let .value(address):
+        return address.assumingMemoryBound(to: Value.self).pointee == probe[keyPath: keyPath]
+      case .applies:
+        // A value in an array element read through its API is a copy's: projected instead.
+        return layout.readsAnArrayThroughItsAPI
+      case .noLongerApplies:
+        return false
+      }
     }
     func applies<Value>(_ keyPath: KeyPath<KeyPathProbe, Value>, steps: Int) -> Bool {
       guard let layout = layout(keyPath, Value.self), layout.steps.count == steps,
@@ -426,7 +475,15 @@ private final class KeyPathProbe {
 /// Whether key paths are checked and read by their layout here; visible to
 /// the package's tests, which pin it.
 package enum KeyPathReading {
-  /// `true` where the layout checks passed: without Objective-C interop and
-  /// without `SWIFTREDUCE_PORTABLE_TRAVERSAL`.
+  /// `true` where the layout checks passed, on every platform the package
+  /// builds for.
   package static var isActive: Bool { KeyPathLayout.isUnderstood }
+
+  /// Whether an `Array` on a key path is read through its own API, where it
+  /// may be backed by an `NSArray` (and in the portable build), rather than
+  /// by its storage.
+  package static var readsArraysThroughTheirAPI: Bool {
+    KeyPathLayout(of: \KeyPathProbe.numbers[0], valueType: Int.self)?.readsAnArrayThroughItsAPI
+      ?? false
+  }
 }

@@ -51,6 +51,10 @@ struct SnapshotEquivalence {
     case reference
     /// An `Array` of object references: the same count, and elements that pair.
     case objectArray(stride: Int)
+    /// Any other collection of object references kept in order (an `Array`
+    /// whose storage is not read directly, a `ContiguousArray`, a slice): the
+    /// same count, and elements that pair, asked of the collection.
+    case objectElements(any StandardCollection.Type)
     /// A value that holds no object: the same bytes, or the same snapshot line(s).
     case plain
     /// A struct or tuple holding models, stored inline: its properties, compared in turn.
@@ -110,6 +114,16 @@ struct SnapshotEquivalence {
           Self.object(at: firstElements + index * stride),
           Self.object(at: secondElements + index * stride))
         guard paired else { return false }
+      }
+      return true
+    case let .objectElements(collection):
+      let plan = field.plan
+      let firstElements = collection.elements(of: plan.access.load(from: first))
+      let secondElements = collection.elements(of: plan.access.load(from: second))
+      guard firstElements.count == secondElements.count else { return false }
+      for (first, second) in zip(firstElements, secondElements)
+      where !pair(first as AnyObject, second as AnyObject) {
+        return false
       }
       return true
     case .plain:
@@ -245,6 +259,9 @@ struct SnapshotEquivalence {
     switch plans.presentation(of: plan) {
     case .registrar, .untraversed:
       return Step(field: field, kind: .skip)
+    case let .collection(collection)
+    where Self.isKeptInOrder(collection) && Reflection.isObjectReference(collection.elementType):
+      return Step(field: field, kind: .objectElements(collection))
     case .text:
       return Step(field: field, kind: .plain)
     case .fields where !holdsNoObject(plan):
@@ -253,6 +270,11 @@ struct SnapshotEquivalence {
     default:
       return Step(field: field, kind: holdsNoObject(plan) ? .plain : .unsure)
     }
+  }
+
+  private static func isKeptInOrder(_ collection: any StandardCollection.Type) -> Bool {
+    if case .positions = collection.order { return true }
+    return false
   }
 
   /// Whether values of `plan`'s type hold no class instance: plain values,
