@@ -94,11 +94,11 @@ extension Walk {
       let run = objectRuns.base + index
       guard isCurrent(&run.pointee), run.pointee.next < run.pointee.count else { break }
       let slot =
-        Reflection.arrayElements(storage: run.pointee.storage) + run.pointee.next
+        ArrayStorage(run.pointee.storage).elements + run.pointee.next
         * run.pointee.stride
       run.pointee.next += 1
-      guard let element = Reflection.objectAddress(at: slot) else { continue }
-      if Reflection.classKey(of: element) == leaves.key {
+      guard let element = ObjectReference(slot).objectAddress else { continue }
+      if HeapObject(element).classKey == leaves.key {
         // A leaf like the last: one that ignores the action need not be marked
         // visited, since reaching it again does nothing either.
         guard let reducer = leaves.reducer else { continue }
@@ -151,13 +151,13 @@ extension Walk {
   ) {
     let storage = run.storage
     let (count, stride) = (run.count, run.stride)
-    let elements = Reflection.arrayElements(storage: storage)
+    let elements = ArrayStorage(storage).elements
     let actionBytes = actionBytes
     var next = run.next
     var delivered = 0
-    while next < count, Reflection.arrayStorage(at: field) == storage {
-      guard let element = Reflection.objectAddress(at: elements + next * stride),
-        Reflection.classKey(of: element) == key
+    while next < count, ArrayStorage(ofArrayAt: field).address == storage {
+      guard let element = ObjectReference(elements + next * stride).objectAddress,
+        HeapObject(element).classKey == key
       else { break }
       next += 1
       guard visited.insert(element) else { continue }
@@ -175,8 +175,8 @@ extension Walk {
   /// left of `run`, an array read from the field at `field`, when they ignore
   /// it or take exactly its type, as ``nextObject(_:)`` would.
   mutating func deliverLeadingLeaves(_ run: inout ObjectRun, at field: UnsafeRawPointer) {
-    let slot = Reflection.arrayElements(storage: run.storage) + run.next * run.stride
-    guard run.next < run.count, let first = Reflection.objectAddress(at: slot),
+    let slot = ArrayStorage(run.storage).elements + run.next * run.stride
+    guard run.next < run.count, let first = ObjectReference(slot).objectAddress,
       let model = modelPlan(of: first), model._withUnsafeGuaranteedRef({ $0.isLeaf })
     else { return }
     let leaves = leafClass(of: first, model)
@@ -185,10 +185,10 @@ extension Walk {
       return deliverToLeaves(&run, at: field, leaves.key, reducer)
     }
     // They ignore the action: passed over, as in nextObject.
-    let elements = Reflection.arrayElements(storage: run.storage)
+    let elements = ArrayStorage(run.storage).elements
     while run.next < run.count,
-      let element = Reflection.objectAddress(at: elements + run.next * run.stride),
-      Reflection.classKey(of: element) == leaves.key
+      let element = ObjectReference(elements + run.next * run.stride).objectAddress,
+      HeapObject(element).classKey == leaves.key
     {
       run.next += 1
     }
@@ -205,12 +205,12 @@ extension Walk {
   ) -> (key: UInt, reducer: (any Reducer.Type)?) {
     switch answer(of: model).0 {
     case .ignores:
-      return (Reflection.classKey(of: element), nil)
+      return (HeapObject(element).classKey, nil)
     case .exactType:
       guard let reducer = model._withUnsafeGuaranteedRef({ $0.objectReducer }) else {
         return (0, nil)
       }
-      return (Reflection.classKey(of: element), reducer)
+      return (HeapObject(element).classKey, reducer)
     case .family:
       return (0, nil)
     }
@@ -232,11 +232,11 @@ extension Walk {
 
   /// The model plan of the object at `object`'s class, or `nil` if it is not a model.
   mutating func modelPlan(of object: UnsafeRawPointer) -> Unmanaged<ModelPlan>? {
-    let key = Reflection.classKey(of: object)
+    let key = HeapObject(object).classKey
     let slot = Int(truncatingIfNeeded: key >> 4) & (WalkBuffers.classPlanSlots - 1)
     let cached = classPlans[slot]
     if cached.key == key { return cached.model }
-    let model = plans.plan(for: Reflection.classType(of: object)).model.map {
+    let model = plans.plan(for: HeapObject(object).classType).model.map {
       Unmanaged.passUnretained($0)
     }
     classPlans[slot] = (key, model)

@@ -137,8 +137,8 @@ extension Walk {
     let stride = placed.elementPlan._withUnsafeGuaranteedRef { $0.access.stride }
     if placed.isArray, let storage = uniqueArrayStorage(at: address, placed) {
       return (
-        UnsafeMutableRawPointer(mutating: Reflection.arrayElements(storage: storage)), stride,
-        Reflection.arrayCount(storage: storage), -1
+        UnsafeMutableRawPointer(mutating: ArrayStorage(storage).elements), stride,
+        ArrayStorage(storage).count, -1
       )
     }
     guard let elements = placed.mutable.elementPlaces(at: address) else { return nil }
@@ -289,8 +289,8 @@ extension Walk {
   mutating func reduceValueLeaves(
     at field: UnsafeMutableRawPointer, of owner: UnsafeRawPointer, _ plan: Unmanaged<TypePlan>
   ) {
-    let storage = Reflection.arrayStorage(at: field)
-    let count = Reflection.arrayCount(storage: storage)
+    let storage = ArrayStorage(ofArrayAt: field).address
+    let count = ArrayStorage(storage).count
     guard count > 0 else { return }
     // Made on the frame's push, so only read here.
     let model = plan._withUnsafeGuaranteedRef {
@@ -313,7 +313,7 @@ extension Walk {
         Place(
           address: field, plan: plan, access: field, owner: owner,
           path: step(
-            .field(in: Reflection.classType(of: owner), offset: UnsafeRawPointer(field) - owner),
+            .field(in: HeapObject(owner).classType, offset: UnsafeRawPointer(field) - owner),
             after: -1),
           anchor: .owner))
       return
@@ -322,7 +322,7 @@ extension Walk {
     Delivery.model = owner
     Delivery.isValueModel = true
     let actionBytes = actionBytes
-    let first = UnsafeMutableRawPointer(mutating: Reflection.arrayElements(storage: storage))
+    let first = UnsafeMutableRawPointer(mutating: ArrayStorage(storage).elements)
     Exclusivity.modifying(field) {
       reducer._reduce(exactly: actionBytes, onEach: first, count: count)
     }
@@ -355,8 +355,8 @@ extension Walk {
       guard placed.elementPlan._withUnsafeGuaranteedRef({ $0.access.alignment }) <= 16 else {
         return nil
       }
-      let storage = Reflection.arrayStorage(at: address)
-      let count = Reflection.arrayCount(storage: storage)
+      let storage = ArrayStorage(ofArrayAt: address).address
+      let count = ArrayStorage(storage).count
       guard count > 0, RuntimeFunctions.isUniquelyReferenced(storage) else { return nil }
       retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
       return storage

@@ -35,7 +35,7 @@ extension Walk {
     for read in reads {
       switch read {
       case let .object(offset, .strong), let .object(offset, .unmanaged):
-        guard let object = Reflection.objectAddress(at: base + offset) else {
+        guard let object = ObjectReference(base + offset).objectAddress else {
           // Empty now, but a model may be stored there before the walk gets to it; a
           // copy cannot change without its source, which is checked instead.
           if case .copy = container { continue }
@@ -48,11 +48,11 @@ extension Walk {
         stack.append(.model(object, model, origin(offset, at: base, in: container)))
       case let .object(offset, ownership):
         // A weak or unowned reference is followed as it was read.
-        guard let object = Reflection.loadObject(at: base + offset, ownership) else { continue }
+        guard let object = ObjectReference(base + offset).object(ownership) else { continue }
         reach(object, origin: .none)
       case let .objectArray(offset, stride):
-        let storage = Reflection.arrayStorage(at: base + offset)
-        let count = Reflection.arrayCount(storage: storage)
+        let storage = ArrayStorage(ofArrayAt: base + offset).address
+        let count = ArrayStorage(storage).count
         guard count > 0 else {
           // Elements may be added before the walk gets to it, unless it is a copy.
           if case .copy = container { continue }
@@ -68,7 +68,7 @@ extension Walk {
           // Taken next: its leading leaves are delivered now, and it is pushed
           // only if slots are left, or a reduce changed it.
           deliverLeadingLeaves(&run, at: field)
-          if run.next == run.count, Reflection.arrayStorage(at: field) == storage { continue }
+          if run.next == run.count, ArrayStorage(ofArrayAt: field).address == storage { continue }
         }
         stack.append(.objects(index: startObjectRun(run)))
       case let .value(offset, plan):
@@ -101,7 +101,7 @@ extension Walk {
               address: address, plan: plan,
               access: UnsafeMutableRawPointer(mutating: base + property),
               owner: base,
-              path: step(.field(in: Reflection.classType(of: base), offset: offset), after: -1),
+              path: step(.field(in: HeapObject(base).classType, offset: offset), after: -1),
               anchor: .owner))
         case let .place(index):
           let outer = places[index]
@@ -122,7 +122,7 @@ extension Walk {
   /// The type holding fields at `base`, for reports of value models that cannot be changed.
   private func containerType(of base: UnsafeRawPointer, _ container: Container) -> Any.Type {
     switch container {
-    case .object: Reflection.classType(of: base)
+    case .object: HeapObject(base).classType
     case let .place(index): places[index].plan.takeUnretainedValue().type
     case let .copy(type, _): type
     }

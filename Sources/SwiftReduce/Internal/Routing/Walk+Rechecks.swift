@@ -4,7 +4,7 @@ extension Walk {
   /// holding it is gone.
   @inline(__always)
   mutating func isCurrent(_ run: inout ObjectRun) -> Bool {
-    if let field = run.field, Reflection.arrayStorage(at: field) == run.storage { return true }
+    if let field = run.field, ArrayStorage(ofArrayAt: field).address == run.storage { return true }
     return isCurrentAfterChecking(&run)
   }
 
@@ -22,14 +22,14 @@ extension Walk {
     case let .copied(source):
       return isCurrent(source: source)
     }
-    let storage = Reflection.arrayStorage(at: address)
+    let storage = ArrayStorage(ofArrayAt: address).address
     guard storage != run.storage else { return true }
     // Changed through its owner: go on in the array it holds now. Models
     // already reduced are passed over by the visited set, so the rest, old
     // and new, are reduced once each.
     retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
     run = ObjectRun(
-      storage: storage, count: Reflection.arrayCount(storage: storage), stride: run.stride,
+      storage: storage, count: ArrayStorage(storage).count, stride: run.stride,
       origin: run.origin)
     return true
   }
@@ -38,7 +38,7 @@ extension Walk {
   /// field now holds something else, that is pushed in its place.
   @inline(__always)
   mutating func isStillThere(_ object: UnsafeRawPointer, _ origin: Origin) -> Bool {
-    if let field = origin.fieldAddress, Reflection.objectAddress(at: field) == object {
+    if let field = origin.fieldAddress, ObjectReference(field).objectAddress == object {
       return true
     }
     return isStillThereAfterChecking(object, origin)
@@ -61,7 +61,7 @@ extension Walk {
     case let .copied(source):
       return isCurrent(source: source)
     }
-    let now = Reflection.objectAddress(at: field)
+    let now = ObjectReference(field).objectAddress
     if now == object { return true }
     // The field was changed before the walk got to it: what it holds now is
     // what the walk visits there.
@@ -212,7 +212,7 @@ extension Walk {
       case .owner:
         steps.append(
           .field(
-            in: Reflection.classType(of: place.owner),
+            in: HeapObject(place.owner).classType,
             offset: UnsafeRawPointer(place.address) - place.owner))
         return steps.reversed()
       case let .inside(parent, offset):

@@ -2,8 +2,8 @@
 //
 // 1. Runtime (`Runtime/`): every raw read of the Swift ABI, one typed layout per
 //    structure (`TypeMetadata`, `FieldDescriptor`, `HeapObject`, `ArrayStorage`,
-//    `KeyPathLayout`, …); `Reflection.swift` is what the layers above ask of it:
-//    stored properties, kinds, and the walk's reads of objects and arrays.
+//    `KeyPathLayout`, …); `Reflection.swift` is what the layers above ask of it
+//    besides: stored properties, kinds, `Mirror`'s children.
 // 2. Types (`Types/`): `PlanCache` builds one `TypePlan` per type, the one
 //    description every part uses: the walk's `Shape` and `FieldRead`s (the raw
 //    reads that find every model a value or instance can hold; types that
@@ -221,7 +221,7 @@ struct Walk: ~Copyable {
         if isStillThere(object, origin), visited.insert(object) { reduceAndRead(object, model) }
       case let .emptyField(origin):
         // A model stored there since is reached now, like one that replaced another.
-        if let field = location(of: origin), let object = Reflection.objectAddress(at: field),
+        if let field = location(of: origin), let object = ObjectReference(field).objectAddress,
           let model = modelPlan(of: object)
         {
           retained.append(Unmanaged<AnyObject>.fromOpaque(object).retain())
@@ -232,8 +232,8 @@ struct Walk: ~Copyable {
       case let .emptyObjects(origin, stride):
         // Elements added since are visited like those of any array.
         guard let field = location(of: origin) else { continue }
-        let storage = Reflection.arrayStorage(at: field)
-        let count = Reflection.arrayCount(storage: storage)
+        let storage = ArrayStorage(ofArrayAt: field).address
+        let count = ArrayStorage(storage).count
         guard count > 0 else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
         nextObject(
