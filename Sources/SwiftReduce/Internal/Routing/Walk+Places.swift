@@ -82,10 +82,10 @@ extension Walk {
           path: place.path, anchor: .payload(index)))
       return enter(places.count - 1)
     case let .elements(collectionType):
-      guard let placed = placedElements(of: place.plan, collectionType) else {
+      guard let mutable = mutableElementsPlan(of: place.plan, collectionType) else {
         return copy(index)
       }
-      startRun(of: index, placed, collectionType)
+      startRun(of: index, mutable, collectionType)
       return
     case .deferred:
       // A struct met inside itself: its plan is finished by now.
@@ -114,11 +114,11 @@ extension Walk {
 
   /// Starts iterating, in place, the collection at the place at `index`.
   private mutating func startRun(
-    of index: Int, _ placed: PlacedElements, _ collectionType: any StandardCollection.Type
+    of index: Int, _ mutable: MutableElementsPlan, _ collectionType: any StandardCollection.Type
   ) {
     let place = places[index]
-    let element = place.retyped(placed.elementPlan)
-    guard let layout = elementLayout(at: place.address, placed, collectionType) else { return }
+    let element = place.retyped(mutable.elementPlan)
+    guard let layout = elementLayout(at: place.address, mutable, collectionType) else { return }
     let size = place.plan._withUnsafeGuaranteedRef { $0.access.size }
     runs.append(
       PlaceRun(
@@ -131,17 +131,17 @@ extension Walk {
   /// Where the elements of the collection at `address` are, after making its
   /// storage unique and holding it for the walk; `nil` if it is empty.
   mutating func elementLayout(
-    at address: UnsafeMutableRawPointer, _ placed: PlacedElements,
+    at address: UnsafeMutableRawPointer, _ mutable: MutableElementsPlan,
     _ collectionType: any StandardCollection.Type
   ) -> (first: UnsafeMutableRawPointer?, stride: Int, count: Int, list: Int)? {
-    let stride = placed.elementPlan._withUnsafeGuaranteedRef { $0.access.stride }
-    if placed.isArray, let storage = uniqueArrayStorage(at: address, placed) {
+    let stride = mutable.elementPlan._withUnsafeGuaranteedRef { $0.access.stride }
+    if mutable.isArray, let storage = uniqueArrayStorage(at: address, mutable) {
       return (
         UnsafeMutableRawPointer(mutating: ArrayStorage(storage).elements), stride,
         ArrayStorage(storage).count, -1
       )
     }
-    guard let elements = placed.mutable.elementPlaces(at: address) else { return nil }
+    guard let elements = mutable.type.elementAddresses(at: address) else { return nil }
     guard elements.first == nil else {
       // Its copy holds the storage for the walk, as a retain does on the direct path: a
       // change through the owner then copies it, and what the walk read stays readable.
@@ -156,7 +156,7 @@ extension Walk {
     }
     let keys =
       keepsPaths || keysHoldModels ? collectionType.keys(of: elements.storage) : []
-    lists.append((elements, keys, keysHoldModels, placed.elementPlan.takeUnretainedValue().type))
+    lists.append((elements, keys, keysHoldModels, mutable.elementPlan.takeUnretainedValue().type))
     return (nil, 0, elements.count, lists.count - 1)
   }
 
@@ -267,12 +267,12 @@ extension Walk {
     if let made = plan._withUnsafeGuaranteedRef({ $0.leafValueElementsIfMade }) { return made }
     var made: Unmanaged<TypePlan>?
     if case let .elements(collectionType) = plan.takeUnretainedValue().shape,
-      let placed = placedElements(of: plan, collectionType), placed.isArray,
-      let model = placed.elementPlan.takeUnretainedValue().valueModel, model.isLeaf,
+      let mutable = mutableElementsPlan(of: plan, collectionType), mutable.isArray,
+      let model = mutable.elementPlan.takeUnretainedValue().valueModel, model.isLeaf,
       model.valueReducer != nil,
-      placed.elementPlan.takeUnretainedValue().access.alignment <= 16
+      mutable.elementPlan.takeUnretainedValue().access.alignment <= 16
     {
-      made = placed.elementPlan
+      made = mutable.elementPlan
     }
     plan.takeUnretainedValue().leafValueElementsIfMade = .some(made)
     return made
@@ -329,17 +329,17 @@ extension Walk {
   }
 
   /// How the collection type of `plan` is entered in place, or `nil` if it is not.
-  func placedElements(
+  func mutableElementsPlan(
     of plan: Unmanaged<TypePlan>, _ collectionType: any StandardCollection.Type
-  ) -> PlacedElements? {
-    if let made = plan._withUnsafeGuaranteedRef({ $0.placedElementsIfMade }) { return made }
-    let made = (collectionType as? any MutableElements.Type).map { mutable in
-      PlacedElements(
-        mutable: mutable,
-        elementPlan: Unmanaged.passUnretained(plans.plan(for: mutable.placedElementType)),
-        isArray: mutable.isArray)
+  ) -> MutableElementsPlan? {
+    if let made = plan._withUnsafeGuaranteedRef({ $0.mutableElementsPlanIfMade }) { return made }
+    let made = (collectionType as? any MutableElements.Type).map { type in
+      MutableElementsPlan(
+        type: type,
+        elementPlan: Unmanaged.passUnretained(plans.plan(for: type.storedElementType)),
+        isArray: type.isArray)
     }
-    plan.takeUnretainedValue().placedElementsIfMade = .some(made)
+    plan.takeUnretainedValue().mutableElementsPlanIfMade = .some(made)
     return made
   }
 
@@ -347,12 +347,12 @@ extension Walk {
   /// the walk; `nil` when it is empty, shared (to be copied before it
   /// changes, by the generic path) or cannot be read.
   private mutating func uniqueArrayStorage(
-    at address: UnsafeMutableRawPointer, _ placed: PlacedElements
+    at address: UnsafeMutableRawPointer, _ mutable: MutableElementsPlan
   ) -> UnsafeRawPointer? {
     #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
       return nil
     #else
-      guard placed.elementPlan._withUnsafeGuaranteedRef({ $0.access.alignment }) <= 16 else {
+      guard mutable.elementPlan._withUnsafeGuaranteedRef({ $0.access.alignment }) <= 16 else {
         return nil
       }
       let storage = ArrayStorage(ofArrayAt: address).address

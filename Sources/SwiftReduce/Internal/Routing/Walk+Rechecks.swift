@@ -150,7 +150,7 @@ extension Walk {
     let elementPlan = run.element.plan.takeUnretainedValue()
     let collectionPlan = places[run.collection].plan
     guard case let .elements(collectionType) = collectionPlan.takeUnretainedValue().shape,
-      let placed = placedElements(of: collectionPlan, collectionType)
+      let mutable = mutableElementsPlan(of: collectionPlan, collectionType)
     else {
       runs[index].isGone = true
       return
@@ -169,7 +169,7 @@ extension Walk {
     }
     // What the owner holds now.
     let size = collectionPlan._withUnsafeGuaranteedRef { $0.access.size }
-    guard let layout = elementLayout(at: address, placed, collectionType) else {
+    guard let layout = elementLayout(at: address, mutable, collectionType) else {
       runs[index].words = CollectionWords(at: address, size: size)
       runs[index].count = 0
       runs[index].active = -1

@@ -129,7 +129,7 @@ struct Walk: ~Copyable {
   var runs: [PlaceRun] = []
   /// The element addresses of dictionaries entered in place, and their keys
   /// when paths are kept.
-  var lists: [(elements: ElementPlaces, keys: [Any], keysHoldModels: Bool, type: Any.Type)] =
+  var lists: [(elements: ElementAddresses, keys: [Any], keysHoldModels: Bool, type: Any.Type)] =
     []
   /// Copies of collections entered in place through the generic path, which
   /// keep their storage alive for the walk.

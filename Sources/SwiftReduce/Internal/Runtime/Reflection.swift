@@ -10,8 +10,8 @@
 /// `TypeContextDescriptor`, `FieldDescriptor` (with `FieldRecord`,
 /// `MangledName` and `RelativePointer`), `HeapObject`, `ObjectReference`
 /// (with `ReferenceOwnership` and `OptionalStorage`), `ArrayStorage`,
-/// `EnumPayload`, `ElementPlaces`, `CollectionLayout`, `KeyPathLayout` and
-/// `Exclusivity`. Building with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the
+/// `EnumPayload`, `MutableElements` (with `ElementAddresses`),
+/// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`. Building with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the
 /// paths Apple platforms take (no isa, `Array` storage or key path reads) on
 /// any platform, so CI tests them on Linux.
 enum Reflection {
