@@ -29,7 +29,7 @@ extension Walk {
         chain.append(next)
         // A run is `-2 - index`, so it cannot be taken for a place.
         chain.append(-2 - run)
-        next = runs[run].collection
+        next = placeCursors[run].collection
         continue
       }
       break
@@ -41,8 +41,8 @@ extension Walk {
       position -= 1
       if link < 0 {
         let run = -2 - link
-        guard checkRun(run, at: address), runs[run].active >= 0 else { return nil }
-        address = self.address(of: runs[run].active, in: runs[run])
+        guard checkRun(run, at: address), placeCursors[run].active >= 0 else { return nil }
+        address = self.address(of: placeCursors[run].active, in: placeCursors[run])
         continue
       }
       switch places[link].anchor {
@@ -120,12 +120,12 @@ extension Walk {
     let element = place.retyped(mutable.elementPlan)
     guard let layout = elementLayout(at: place.address, mutable, collectionType) else { return }
     let size = place.plan._withUnsafeGuaranteedRef { $0.access.size }
-    runs.append(
-      PlaceRun(
+    placeCursors.append(
+      PlaceCursor(
         first: layout.first, stride: layout.stride, count: layout.count, next: 0,
         list: layout.list, collection: index, element: element,
         words: CollectionWords(at: place.address, size: size)))
-    stack.append(.placeRun(index: runs.count - 1))
+    stack.append(.placeCursor(index: placeCursors.count - 1))
   }
 
   /// Where the elements of the collection at `address` are, after making its
@@ -162,34 +162,36 @@ extension Walk {
 
   /// Enters the next element of the collection whose run is at `index`, leaving the run pushed.
   mutating func nextInRun(_ index: Int) {
-    guard let collection = resolve(runs[index].collection), checkRun(index, at: collection) else {
-      runs[index].isGone = true
+    guard let collection = resolve(placeCursors[index].collection), checkRun(index, at: collection)
+    else {
+      placeCursors[index].isGone = true
       return
     }
     // The element the walk was in is done, with everything it holds.
-    runs[index].active = -1
-    var position = runs[index].next
-    let marks = runs[index].visited
+    placeCursors[index].active = -1
+    var position = placeCursors[index].next
+    let marks = placeCursors[index].visited
     let hasVisited = marks >= 0
     if hasVisited {
-      while position < runs[index].count, visitedMarks[marks][position] { position += 1 }
+      while position < placeCursors[index].count, visitedMarks[marks][position] { position += 1 }
     }
-    guard position < runs[index].count else {
-      runs[index].next = position
+    guard position < placeCursors[index].count else {
+      placeCursors[index].next = position
       return
     }
-    let keysHoldModels = runs[index].list >= 0 && lists[runs[index].list].keysHoldModels
+    let keysHoldModels =
+      placeCursors[index].list >= 0 && lists[placeCursors[index].list].keysHoldModels
     if position == 0, !hasVisited, !keysHoldModels, case .deliver = mode,
       deliverToLeaves(of: index)
     {
-      runs[index].next = runs[index].count
+      placeCursors[index].next = placeCursors[index].count
       return
     }
-    runs[index].next = position + 1
-    runs[index].active = position
+    placeCursors[index].next = position + 1
+    placeCursors[index].active = position
     if hasVisited { visitedMarks[marks][position] = true }
-    stack.append(.placeRun(index: index))
-    let run = runs[index]
+    stack.append(.placeCursor(index: index))
+    let run = placeCursors[index]
     let step: PathStep
     if run.list < 0 || lists[run.list].keys.isEmpty {
       step = .index(position)
@@ -209,7 +211,7 @@ extension Walk {
 
   /// The address of the element at `position` of a run.
   @inline(__always)
-  func address(of position: Int, in run: PlaceRun) -> UnsafeMutableRawPointer {
+  func address(of position: Int, in run: PlaceCursor) -> UnsafeMutableRawPointer {
     if let first = run.first { return first + position * run.stride }
     return lists[run.list].elements.list[position]
   }
@@ -224,7 +226,7 @@ extension Walk {
   /// collection. Where the runtime's access checks cannot be called, each
   /// element is entered on its own, checked like any other.
   private mutating func deliverToLeaves(of index: Int) -> Bool {
-    let run = runs[index]
+    let run = placeCursors[index]
     guard let model = run.element.plan._withUnsafeGuaranteedRef({ $0.valueModel }),
       model.isLeaf
     else { return false }

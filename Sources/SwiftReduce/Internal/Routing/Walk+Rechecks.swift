@@ -129,12 +129,14 @@ extension Walk {
   /// one the walk iterates, following it into its new storage if it changed;
   /// `false` if it has no elements left to visit.
   mutating func checkRun(_ index: Int, at address: UnsafeMutableRawPointer) -> Bool {
-    guard !runs[index].isGone else { return false }
-    let size = places[runs[index].collection].plan._withUnsafeGuaranteedRef { $0.access.size }
-    if CollectionWords(at: address, size: size) != runs[index].words {
+    guard !placeCursors[index].isGone else { return false }
+    let size = places[placeCursors[index].collection].plan._withUnsafeGuaranteedRef {
+      $0.access.size
+    }
+    if CollectionWords(at: address, size: size) != placeCursors[index].words {
       realign(index, at: address)
     }
-    return !runs[index].isGone
+    return !placeCursors[index].isGone
   }
 
   /// Goes on with the collection of the run at `index`, changed through its
@@ -146,13 +148,13 @@ extension Walk {
   /// over the new collection from its start, passing the elements matched
   /// with ones it visited, and finds the element it is in, if it is still there.
   private mutating func realign(_ index: Int, at address: UnsafeMutableRawPointer) {
-    let run = runs[index]
+    let run = placeCursors[index]
     let elementPlan = run.element.plan.takeUnretainedValue()
     let collectionPlan = places[run.collection].plan
     guard case let .elements(collectionType) = collectionPlan.takeUnretainedValue().shape,
       let mutable = mutableElementsPlan(of: collectionPlan, collectionType)
     else {
-      runs[index].isGone = true
+      placeCursors[index].isGone = true
       return
     }
     // What the walk had: keys of the old elements, and which it visited.
@@ -170,29 +172,29 @@ extension Walk {
     // What the owner holds now.
     let size = collectionPlan._withUnsafeGuaranteedRef { $0.access.size }
     guard let layout = elementLayout(at: address, mutable, collectionType) else {
-      runs[index].words = CollectionWords(at: address, size: size)
-      runs[index].count = 0
-      runs[index].active = -1
+      placeCursors[index].words = CollectionWords(at: address, size: size)
+      placeCursors[index].count = 0
+      placeCursors[index].active = -1
       return
     }
-    runs[index].first = layout.first
-    runs[index].count = layout.count
-    runs[index].list = layout.list
-    runs[index].words = CollectionWords(at: address, size: size)
+    placeCursors[index].first = layout.first
+    placeCursors[index].count = layout.count
+    placeCursors[index].list = layout.list
+    placeCursors[index].words = CollectionWords(at: address, size: size)
     let new: [AnyHashable] =
       isDictionary
       ? collectionType.keys(of: lists[layout.list].elements.storage).map(ElementIdentity.key(of:))
       : (0..<layout.count).map {
         ElementIdentity.identity(
-          of: elementPlan.access.load(from: self.address(of: $0, in: self.runs[index])),
+          of: elementPlan.access.load(from: self.address(of: $0, in: self.placeCursors[index])),
           elementPlan)
       }
     let matched = ElementIdentity.match(
       old: old, visited: oldVisited, active: run.active, new: new, atEnds: !isDictionary)
-    runs[index].next = 0
+    placeCursors[index].next = 0
     visitedMarks.append(matched.visited)
-    runs[index].visited = visitedMarks.count - 1
-    runs[index].active = matched.active
+    placeCursors[index].visited = visitedMarks.count - 1
+    placeCursors[index].active = matched.active
     if matched.isAmbiguous, case .deliver = mode {
       indistinct.append(
         IndistinctElements(
@@ -221,13 +223,13 @@ extension Walk {
       case let .payload(parent):
         next = parent
       case let .element(run):
-        let position = max(runs[run].active, 0)
-        if runs[run].list >= 0, !lists[runs[run].list].keys.isEmpty {
-          steps.append(.key(lists[runs[run].list].keys[position]))
+        let position = max(placeCursors[run].active, 0)
+        if placeCursors[run].list >= 0, !lists[placeCursors[run].list].keys.isEmpty {
+          steps.append(.key(lists[placeCursors[run].list].keys[position]))
         } else {
           steps.append(.index(position))
         }
-        next = runs[run].collection
+        next = placeCursors[run].collection
       }
     }
   }

@@ -126,7 +126,7 @@ struct Walk: ~Copyable {
   var sourceBytes: [UInt8] = []
   /// Values entered where they are stored, and collections iterated in place.
   var places: [Place] = []
-  var runs: [PlaceRun] = []
+  var placeCursors: [PlaceCursor] = []
   /// The element addresses of dictionaries entered in place, and their keys
   /// when paths are kept.
   var lists: [(elements: ElementAddresses, keys: [Any], keysHoldModels: Bool, type: Any.Type)] =
@@ -134,7 +134,7 @@ struct Walk: ~Copyable {
   /// Copies of collections entered in place through the generic path, which
   /// keep their storage alive for the walk.
   var heldStorage: [Any] = []
-  /// Which positions of a changed collection the walk visited, for each ``PlaceRun``.
+  /// Which positions of a changed collection the walk visited, for each ``PlaceCursor``.
   var visitedMarks: [[Bool]] = []
   /// Scratch for ``resolve(_:)``: the anchors between a place and its owner.
   var chain: [Int] = []
@@ -245,7 +245,7 @@ struct Walk: ~Copyable {
         if isCurrent(source: cursors[index].source) { nextElement(index) }
       case let .place(index):
         if resolve(index) != nil { enter(index) }
-      case let .placeRun(index):
+      case let .placeCursor(index):
         nextInRun(index)
       case let .copyAgain(source):
         copyAgain(source)
