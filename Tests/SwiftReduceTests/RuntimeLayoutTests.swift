@@ -62,7 +62,7 @@ struct RuntimeLayoutTests {
     withExtendedLifetime(token) {
       let object = UnsafeRawPointer(Unmanaged.passUnretained(token).toOpaque())
       #expect(HeapObject(object).metadata == TypeMetadata(Token.self).address)
-      #expect(Reflection.classKey(of: object) == UInt(bitPattern: ObjectIdentifier(Token.self)))
+      #expect(HeapObject(object).classKey == UInt(bitPattern: ObjectIdentifier(Token.self)))
       #expect(ObjectIdentifier(HeapObject(object).classType) == ObjectIdentifier(Token.self))
     }
   }

@@ -20,8 +20,8 @@ enum Frame {
   case elements(index: Int)
   /// A value entered where it is stored, in the walk's place list at `index`.
   case place(index: Int)
-  /// The elements of a collection entered in place, in the walk's run list at `index`.
-  case placeRun(index: Int)
+  /// A collection entered in place, by its cursor in the walk's list of place cursors at `index`.
+  case placeCursor(index: Int)
   /// An `Array` or `ContiguousArray` of value models that hold no models, in
   /// the field at `field` of the class model at `owner`: its elements reduce
   /// in one loop when reached (`plan` is the array type's).

@@ -5,7 +5,7 @@
 // read from a container is used after such a call without being checked: a
 // frame remembers where its contents were read (`Origin`), a value entered in
 // place remembers what its address is derived from (`Anchor`), and a
-// collection iterated in place remembers the inline words it had (`PlaceRun`).
+// collection iterated in place remembers the inline words it had (`PlaceCursor`).
 // Before a frame is used, the walk reads those places again from the nearest
 // class model, which it holds, so it never follows a pointer into storage that
 // was replaced or freed.
@@ -97,8 +97,9 @@ struct Place {
   }
 }
 
-/// The elements of a collection entered in place, and the next one to enter.
-struct PlaceRun {
+/// A cursor over the elements of a collection entered in place, each of
+/// which the walk enters as a ``Place``: where they are, and the next one.
+struct PlaceCursor {
   /// `count` elements from `first`, `stride` bytes apart; `nil` for a
   /// dictionary, whose element addresses are in the walk's list at `list`.
   var first: UnsafeMutableRawPointer?

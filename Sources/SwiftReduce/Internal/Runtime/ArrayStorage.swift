@@ -32,6 +32,8 @@ struct ArrayStorage {
 
 /// An array type whose storage is an ``ArrayStorage`` that can be read directly.
 protocol ContiguousStorageArray {
+  /// The type of the elements in the storage; the same requirement as
+  /// ``MutableElements/storedElementType``, which these arrays also meet.
   static var storedElementType: Any.Type { get }
 }
 

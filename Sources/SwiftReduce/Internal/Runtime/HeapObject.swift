@@ -18,6 +18,20 @@ struct HeapObject {
   @inline(__always)
   var metadata: UnsafeRawPointer { address.load(as: UnsafeRawPointer.self) }
 
+  /// A key for the object's class, equal for instances of one class.
+  ///
+  /// Without Objective-C interop this is the object's first word, its class
+  /// metadata, which skips the runtime's general dynamic-type lookup.
+  /// Pinned by `classKeyIsTheObjectsMetadata`.
+  @inline(__always)
+  var classKey: UInt {
+    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
+      return UInt(bitPattern: ObjectIdentifier(classType))
+    #else
+      return UInt(bitPattern: metadata)
+    #endif
+  }
+
   /// The object's class, from the runtime's dynamic-type lookup.
   var classType: AnyClass {
     // Unmanaged: the caller keeps the object alive; this only asks its type.

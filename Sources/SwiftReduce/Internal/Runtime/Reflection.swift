@@ -1,7 +1,7 @@
 @_spi(Reflection) import Swift
 
 /// What the layers above `Runtime/` ask of the Swift runtime: a type's kind
-/// and stored properties, `Mirror`'s children, and the reads the walk makes.
+/// and stored properties, and `Mirror`'s children.
 ///
 /// Every reliance of SwiftReduce on the Swift ABI lives in `Runtime/`, one
 /// file per structure, each fact stated once beside the test that pins it:
@@ -10,8 +10,8 @@
 /// `TypeContextDescriptor`, `FieldDescriptor` (with `FieldRecord`,
 /// `MangledName` and `RelativePointer`), `HeapObject`, `ObjectReference`
 /// (with `ReferenceOwnership` and `OptionalStorage`), `ArrayStorage`,
-/// `EnumPayload`, `ElementPlaces`, `CollectionLayout`, `KeyPathLayout` and
-/// `Exclusivity`. Building with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the
+/// `EnumPayload`, `MutableElements` (with `ElementAddresses`),
+/// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`. Building with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the
 /// paths Apple platforms take (no isa, `Array` storage or key path reads) on
 /// any platform, so CI tests them on Linux.
 enum Reflection {
@@ -185,57 +185,19 @@ enum Reflection {
     return (payloadType, record.isIndirectCase)
   }
 
-  // MARK: - The walk's reads
+  // MARK: - Classes
 
-  // The walk calls these names, each one read of a typed layout, inlined.
+  // Pass-throughs to `HeapObject`, kept until their last callers read it
+  // directly, as the walk and the snapshots do.
 
-  /// A key for the class of the object at `object`, equal for instances of one class.
-  ///
-  /// Without Objective-C interop this is the object's first word, its class
-  /// metadata, which skips the runtime's general dynamic-type lookup.
+  /// ``HeapObject/classKey`` of the object at `object`.
   @inline(__always)
   static func classKey(of object: UnsafeRawPointer) -> UInt {
-    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
-      return UInt(bitPattern: ObjectIdentifier(classType(of: object)))
-    #else
-      return UInt(bitPattern: HeapObject(object).metadata)
-    #endif
+    HeapObject(object).classKey
   }
 
-  /// The class of the object at `object`.
+  /// ``HeapObject/classType`` of the object at `object`.
   static func classType(of object: UnsafeRawPointer) -> AnyClass {
     HeapObject(object).classType
-  }
-
-  /// The object a strong or `unowned(unsafe)` reference at `address` points
-  /// to, unretained, or `nil`.
-  @inline(__always)
-  static func objectAddress(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
-    ObjectReference(address).objectAddress
-  }
-
-  /// The object the reference at `address`, stored with `ownership`, refers to, if any.
-  static func loadObject(at address: UnsafeRawPointer, _ ownership: ReferenceOwnership)
-    -> AnyObject?
-  {
-    ObjectReference(address).object(ownership)
-  }
-
-  /// The storage object of the `Array` or `ContiguousArray` at `address`.
-  @inline(__always)
-  static func arrayStorage(at address: UnsafeRawPointer) -> UnsafeRawPointer {
-    ArrayStorage(ofArrayAt: address).address
-  }
-
-  /// The element count of the array storage object at `storage`.
-  @inline(__always)
-  static func arrayCount(storage: UnsafeRawPointer) -> Int {
-    ArrayStorage(storage).count
-  }
-
-  /// The address of the first element in the array storage object at `storage`.
-  @inline(__always)
-  static func arrayElements(storage: UnsafeRawPointer) -> UnsafeRawPointer {
-    ArrayStorage(storage).elements
   }
 }

@@ -99,15 +99,15 @@ struct SnapshotEquivalence {
       return true
     case .reference:
       return pair(
-        Reflection.loadObject(at: first, field.ownership),
-        Reflection.loadObject(at: second, field.ownership))
+        ObjectReference(first).object(field.ownership),
+        ObjectReference(second).object(field.ownership))
     case let .objectArray(stride):
-      let firstStorage = Reflection.arrayStorage(at: first)
-      let secondStorage = Reflection.arrayStorage(at: second)
-      let count = Reflection.arrayCount(storage: firstStorage)
-      guard Reflection.arrayCount(storage: secondStorage) == count else { return false }
-      let firstElements = Reflection.arrayElements(storage: firstStorage)
-      let secondElements = Reflection.arrayElements(storage: secondStorage)
+      let firstStorage = ArrayStorage(ofArrayAt: first).address
+      let secondStorage = ArrayStorage(ofArrayAt: second).address
+      let count = ArrayStorage(firstStorage).count
+      guard ArrayStorage(secondStorage).count == count else { return false }
+      let firstElements = ArrayStorage(firstStorage).elements
+      let secondElements = ArrayStorage(secondStorage).elements
       // Pairing calls no user code, so the storage the models hold stays as it is.
       for index in 0..<count {
         let paired = pair(
@@ -169,7 +169,7 @@ struct SnapshotEquivalence {
   }
 
   private static func object(at address: UnsafeRawPointer) -> AnyObject? {
-    Reflection.objectAddress(at: address).map {
+    ObjectReference(address).objectAddress.map {
       Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue()
     }
   }

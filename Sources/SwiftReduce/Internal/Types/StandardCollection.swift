@@ -6,6 +6,9 @@
 /// a user's struct or enum that conforms to `Collection`, is walked through
 /// its stored properties, which are the truth about what it holds.
 protocol StandardCollection {
+  /// The type iteration yields, Swift's `Element`: for a dictionary, a
+  /// `(key:, value:)` pair. The type stored at each position (a dictionary's
+  /// `Value`) is ``MutableElements/storedElementType``.
   static var elementType: Any.Type { get }
 
   /// How a snapshot labels and orders the elements.

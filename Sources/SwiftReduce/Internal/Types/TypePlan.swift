@@ -83,7 +83,7 @@ final class TypePlan {
   /// How the walk enters a collection of this type in place, if it does;
   /// set by the walk on first use.
   @exclusivity(unchecked)
-  var placedElementsIfMade: PlacedElements??
+  var mutableElementsPlanIfMade: MutableElementsPlan??
 
   /// For an `Array` or `ContiguousArray` of value models that hold no
   /// models, the elements' plan, which the walk reduces in one loop; set by

@@ -1,8 +1,10 @@
 /// The collections whose elements the walk changes in place: `Array`,
 /// `ContiguousArray`, `ArraySlice` and a `Dictionary`'s values.
 protocol MutableElements {
-  /// The type of the values at the places: a dictionary's `Value`, an array's `Element`.
-  static var placedElementType: Any.Type { get }
+  /// The type of the values stored at the collection's positions: an
+  /// array's `Element`, a dictionary's `Value` (not the `(key:, value:)`
+  /// pair iteration yields).
+  static var storedElementType: Any.Type { get }
 
   /// Whether values are an `Array` or `ContiguousArray`: one reference to a
   /// storage object holding the count and the elements.
@@ -13,28 +15,16 @@ protocol MutableElements {
   ///
   /// Storage shared with another owner is copied first, exactly as Swift
   /// does before any change, so the other owner never sees the walk's
-  /// changes. The places stay valid while ``ElementPlaces/storage`` is held
+  /// changes. The addresses stay valid while ``ElementAddresses/storage`` is held
   /// and the collection is not changed through its owner.
-  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces?
-}
-
-/// The addresses of a collection's elements, held for one walk.
-struct ElementPlaces {
-  /// A copy of the collection, which keeps its storage alive.
-  let storage: Any
-  /// `count` elements from `first`, `stride` bytes apart, for arrays.
-  let first: UnsafeMutableRawPointer?
-  let stride: Int
-  let count: Int
-  /// Each element's address in iteration order, for dictionaries.
-  let list: [UnsafeMutableRawPointer]
+  static func elementAddresses(at address: UnsafeMutableRawPointer) -> ElementAddresses?
 }
 
 extension MutableElements where Self: MutableCollection {
-  static var placedElementType: Any.Type { Element.self }
+  static var storedElementType: Any.Type { Element.self }
   static var isArray: Bool { true }
 
-  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
+  static func elementAddresses(at address: UnsafeMutableRawPointer) -> ElementAddresses? {
     let array = address.assumingMemoryBound(to: Self.self)
     // The buffer is made unique before the copy that holds it is taken. Its
     // address stays valid after the call: a native array's elements are
@@ -44,7 +34,7 @@ extension MutableElements where Self: MutableCollection {
         UnsafeMutableRawPointer($0.baseAddress.unsafelyUnwrapped)
       })
     else { return nil }
-    return ElementPlaces(
+    return ElementAddresses(
       storage: array.pointee, first: first, stride: MemoryLayout<Element>.stride,
       count: array.pointee.count, list: [])
   }
@@ -61,10 +51,10 @@ extension ArraySlice: MutableElements {
 }
 
 extension Dictionary: MutableElements {
-  static var placedElementType: Any.Type { Value.self }
+  static var storedElementType: Any.Type { Value.self }
   static var isArray: Bool { false }
 
-  static func elementPlaces(at address: UnsafeMutableRawPointer) -> ElementPlaces? {
+  static func elementAddresses(at address: UnsafeMutableRawPointer) -> ElementAddresses? {
     let dictionary = address.assumingMemoryBound(to: Self.self)
     guard !dictionary.pointee.isEmpty else { return nil }
     // Changing a value through `values` makes the storage unique and native
@@ -80,7 +70,7 @@ extension Dictionary: MutableElements {
         })
       dictionary.pointee.values.formIndex(after: &index)
     }
-    return ElementPlaces(
+    return ElementAddresses(
       storage: dictionary.pointee, first: nil, stride: 0, count: list.count, list: list)
   }
 }
