@@ -102,12 +102,12 @@ struct SnapshotEquivalence {
         ObjectReference(first).object(field.ownership),
         ObjectReference(second).object(field.ownership))
     case let .objectArray(stride):
-      let firstStorage = ArrayStorage(ofArrayAt: first).address
-      let secondStorage = ArrayStorage(ofArrayAt: second).address
-      let count = ArrayStorage(firstStorage).count
-      guard ArrayStorage(secondStorage).count == count else { return false }
-      let firstElements = ArrayStorage(firstStorage).elements
-      let secondElements = ArrayStorage(secondStorage).elements
+      let firstStorage = ArrayStorage(ofArrayAt: first)
+      let secondStorage = ArrayStorage(ofArrayAt: second)
+      let count = firstStorage.count
+      guard secondStorage.count == count else { return false }
+      let firstElements = firstStorage.elements
+      let secondElements = secondStorage.elements
       // Pairing calls no user code, so the storage the models hold stays as it is.
       for index in 0..<count {
         let paired = pair(
