@@ -12,7 +12,7 @@ enum Frame {
   /// An array of object references, `stride` bytes apart, that was empty when its
   /// owner was read: read it when reached.
   case emptyObjects(Origin, stride: Int)
-  /// The remaining elements of an array of object references, in the walk's object runs.
+  /// The remaining elements of an array of object references, in the walk's object cursors.
   case objects(index: Int)
   /// A value that may hold models, kept in the walk's value list at `index`.
   case value(index: Int)

@@ -145,7 +145,7 @@ struct CollectionWords: Equatable {
 
 /// An array of object references being iterated: the storage the walk holds,
 /// the next slot, and where the array was read.
-struct ObjectRun {
+struct ObjectCursor {
   var storage: UnsafeRawPointer
   var next: Int
   var count: Int

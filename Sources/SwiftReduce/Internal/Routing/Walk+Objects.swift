@@ -91,7 +91,7 @@ extension Walk {
     while true {
       // In place, derived again each time round: the table grows only when a
       // model that is not a leaf is read, after which this returns.
-      let run = objectRuns.base + index
+      let run = objectCursors.base + index
       guard isCurrent(&run.pointee), run.pointee.next < run.pointee.count else { break }
       let slot =
         ArrayStorage(run.pointee.storage).elements + run.pointee.next
@@ -104,7 +104,7 @@ extension Walk {
         guard let reducer = leaves.reducer else { continue }
         if visited.insert(element) { deliver(to: element, reducer) }
         if let field = run.pointee.field {
-          deliverToLeaves(&objectRuns.base[index], at: field, leaves.key, reducer)
+          deliverToLeaves(&objectCursors.base[index], at: field, leaves.key, reducer)
         }
         continue
       }
@@ -125,8 +125,8 @@ extension Walk {
           // Delivered as those after it will be, which is what reduceAndRead does for a leaf.
           guard let reducer = leaves.reducer else { continue }
           deliver(to: element, reducer)
-          if let field = objectRuns.base[index].field {
-            deliverToLeaves(&objectRuns.base[index], at: field, leaves.key, reducer)
+          if let field = objectCursors.base[index].field {
+            deliverToLeaves(&objectCursors.base[index], at: field, leaves.key, reducer)
           }
           continue
         }
@@ -134,7 +134,7 @@ extension Walk {
       reduceAndRead(element, model)
     }
     // Done with it, and with everything its models hold: its slot is free again.
-    freeObjectRuns.append(index)
+    freeObjectCursors.append(index)
   }
 
   /// Delivers the action to the leaves that follow in an array read from a
@@ -146,7 +146,7 @@ extension Walk {
   /// first slot of another class, or the first change, for the full loop.
   @inline(__always)
   private mutating func deliverToLeaves(
-    _ run: inout ObjectRun, at field: UnsafeRawPointer, _ key: UInt,
+    _ run: inout ObjectCursor, at field: UnsafeRawPointer, _ key: UInt,
     _ reducer: any Reducer.Type
   ) {
     let storage = run.storage
@@ -174,7 +174,7 @@ extension Walk {
   /// Delivers the action to the leaves of one class at the start of what is
   /// left of `run`, an array read from the field at `field`, when they ignore
   /// it or take exactly its type, as ``nextObject(_:)`` would.
-  mutating func deliverLeadingLeaves(_ run: inout ObjectRun, at field: UnsafeRawPointer) {
+  mutating func deliverLeadingLeaves(_ run: inout ObjectCursor, at field: UnsafeRawPointer) {
     let slot = ArrayStorage(run.storage).elements + run.next * run.stride
     guard run.next < run.count, let first = ObjectReference(slot).objectAddress,
       let model = modelPlan(of: first), model._withUnsafeGuaranteedRef({ $0.isLeaf })
@@ -216,18 +216,18 @@ extension Walk {
     }
   }
 
-  /// Puts `run` in a free slot of the object runs, and returns the slot.
+  /// Puts `run` in a free slot of the object cursors, and returns the slot.
   ///
   /// Slots are reused once their run is done, so the table holds only the runs
   /// under way, not one for every array a dispatch meets.
-  mutating func startObjectRun(_ run: ObjectRun) -> Int {
-    if !freeObjectRuns.isEmpty {
-      let free = freeObjectRuns.removeLast()
-      objectRuns[free] = run
+  mutating func startObjectCursor(_ run: ObjectCursor) -> Int {
+    if !freeObjectCursors.isEmpty {
+      let free = freeObjectCursors.removeLast()
+      objectCursors[free] = run
       return free
     }
-    objectRuns.append(run)
-    return objectRuns.count - 1
+    objectCursors.append(run)
+    return objectCursors.count - 1
   }
 
   /// The model plan of the object at `object`'s class, or `nil` if it is not a model.

@@ -61,7 +61,7 @@ extension Walk {
           continue
         }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-        var run = ObjectRun(
+        var run = ObjectCursor(
           storage: storage, count: count, stride: stride,
           origin: origin(offset, at: base, in: container))
         if stack.count == start, deliversInRuns, let field = run.field {
@@ -70,7 +70,7 @@ extension Walk {
           deliverLeadingLeaves(&run, at: field)
           if run.next == run.count, ArrayStorage(ofArrayAt: field).address == storage { continue }
         }
-        stack.append(.objects(index: startObjectRun(run)))
+        stack.append(.objects(index: startObjectCursor(run)))
       case let .value(offset, plan):
         let value = plan._withUnsafeGuaranteedRef { $0.access.load(from: base + offset) }
         let type = containerType(of: base, container)

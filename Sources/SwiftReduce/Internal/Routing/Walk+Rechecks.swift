@@ -1,15 +1,15 @@
 extension Walk {
-  /// Whether the array an object run iterates is still where it was read,
+  /// Whether the array an object cursor iterates is still where it was read,
   /// following it into new storage if it changed there; `false` if the value
   /// holding it is gone.
   @inline(__always)
-  mutating func isCurrent(_ run: inout ObjectRun) -> Bool {
+  mutating func isCurrent(_ run: inout ObjectCursor) -> Bool {
     if let field = run.field, ArrayStorage(ofArrayAt: field).address == run.storage { return true }
     return isCurrentAfterChecking(&run)
   }
 
   /// ``isCurrent(_:)`` for an array that changed, or was not read from a class instance.
-  private mutating func isCurrentAfterChecking(_ run: inout ObjectRun) -> Bool {
+  private mutating func isCurrentAfterChecking(_ run: inout ObjectCursor) -> Bool {
     let address: UnsafeRawPointer
     switch run.origin.kind {
     case .none:
@@ -28,7 +28,7 @@ extension Walk {
     // already reduced are passed over by the visited set, so the rest, old
     // and new, are reduced once each.
     retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-    run = ObjectRun(
+    run = ObjectCursor(
       storage: storage, count: ArrayStorage(storage).count, stride: run.stride,
       origin: run.origin)
     return true

@@ -115,8 +115,8 @@ struct Walk: ~Copyable {
   var retained: UnsafeStack<Unmanaged<AnyObject>>
   var classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
   /// Arrays of object references being iterated, and the slots of those done.
-  var objectRuns: UnsafeStack<ObjectRun>
-  var freeObjectRuns: UnsafeStack<Int>
+  var objectCursors: UnsafeStack<ObjectCursor>
+  var freeObjectCursors: UnsafeStack<Int>
   /// Values that may hold models, and the cursors of collections being
   /// iterated, each with the index of the field it was copied from (`-1`: none).
   var values: [(value: Any, plan: Unmanaged<TypePlan>, source: Int)] = []
@@ -198,15 +198,15 @@ struct Walk: ~Copyable {
     stack = buffers.stack
     visited = buffers.visited
     retained = buffers.retained
-    objectRuns = buffers.objectRuns
-    freeObjectRuns = buffers.freeObjectRuns
+    objectCursors = buffers.objectCursors
+    freeObjectCursors = buffers.freeObjectCursors
     classPlans = buffers.classPlans
   }
 
   deinit {
     var buffers = WalkBuffers(
-      stack: stack, visited: visited, retained: retained, objectRuns: objectRuns,
-      freeObjectRuns: freeObjectRuns, classPlans: classPlans)
+      stack: stack, visited: visited, retained: retained, objectCursors: objectCursors,
+      freeObjectCursors: freeObjectCursors, classPlans: classPlans)
     buffers.reset()
     WalkBuffers.spare.append(buffers)
   }
@@ -237,7 +237,8 @@ struct Walk: ~Copyable {
         guard count > 0 else { continue }
         retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
         nextObject(
-          startObjectRun(ObjectRun(storage: storage, count: count, stride: stride, origin: origin)))
+          startObjectCursor(
+            ObjectCursor(storage: storage, count: count, stride: stride, origin: origin)))
       case let .value(index):
         let entry = values[index]
         if isCurrent(source: entry.source) { read(entry.value, entry.plan, source: entry.source) }

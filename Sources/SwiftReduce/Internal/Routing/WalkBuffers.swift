@@ -10,9 +10,9 @@ struct WalkBuffers {
   /// Objects and array storage retained for the dispatch, released at its end.
   var retained: UnsafeStack<Unmanaged<AnyObject>>
   /// The arrays of object references being iterated.
-  var objectRuns: UnsafeStack<ObjectRun>
-  /// The slots of ``objectRuns`` whose runs are done, to reuse.
-  var freeObjectRuns: UnsafeStack<Int>
+  var objectCursors: UnsafeStack<ObjectCursor>
+  /// The slots of ``objectCursors`` whose runs are done, to reuse.
+  var freeObjectCursors: UnsafeStack<Int>
   /// A direct-mapped cache from class key to model plan, `nil` for non-models.
   ///
   /// Classes and their plans live as long as the process, so it stays valid
@@ -27,14 +27,14 @@ struct WalkBuffers {
 
   init(
     stack: UnsafeStack<Frame>, visited: VisitedSet, retained: UnsafeStack<Unmanaged<AnyObject>>,
-    objectRuns: UnsafeStack<ObjectRun>, freeObjectRuns: UnsafeStack<Int>,
+    objectCursors: UnsafeStack<ObjectCursor>, freeObjectCursors: UnsafeStack<Int>,
     classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
   ) {
     self.stack = stack
     self.visited = visited
     self.retained = retained
-    self.objectRuns = objectRuns
-    self.freeObjectRuns = freeObjectRuns
+    self.objectCursors = objectCursors
+    self.freeObjectCursors = freeObjectCursors
     self.classPlans = classPlans
   }
 
@@ -42,8 +42,8 @@ struct WalkBuffers {
     stack = UnsafeStack()
     visited = VisitedSet()
     retained = UnsafeStack()
-    objectRuns = UnsafeStack()
-    freeObjectRuns = UnsafeStack()
+    objectCursors = UnsafeStack()
+    freeObjectCursors = UnsafeStack()
     classPlans = UnsafeStack(capacity: Self.classPlanSlots)
     classPlans.append(repeating: (0, nil), count: Self.classPlanSlots)
   }
@@ -52,8 +52,8 @@ struct WalkBuffers {
   mutating func reset() {
     for index in 0..<retained.count { retained[index].release() }
     retained.removeAll()
-    objectRuns.removeAll()
-    freeObjectRuns.removeAll()
+    objectCursors.removeAll()
+    freeObjectCursors.removeAll()
     stack.removeAll()
     visited.removeAll()
   }
