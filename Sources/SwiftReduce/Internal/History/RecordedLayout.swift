@@ -16,6 +16,22 @@ final class RecordedLayout {
   /// Whether models of the type hold value models in place, which are told
   /// to the recorder by their owner's address.
   let holdsValueModelsInPlace: Bool
+  /// Whether every property is plain data or a `String`: a block is then
+  /// kept and compared as ``runs`` of bytes, with only its ``strings``
+  /// retained and released, and no code of a property's type runs.
+  let isFlat: Bool
+  /// The properties as runs of bytes that lie side by side in a model and in
+  /// a block alike, for a flat layout; most models' recorded properties are one.
+  let runs: UnsafeBufferPointer<Run>
+  /// The `String` properties, for a flat layout.
+  let strings: UnsafeBufferPointer<Run>
+
+  /// Bytes at `offset` in a model, kept at `blockOffset` in a block.
+  struct Run {
+    let offset: Int
+    let blockOffset: Int
+    let size: Int
+  }
 
   /// One recorded property, as the recorder reads it.
   struct Slot {
@@ -33,14 +49,13 @@ final class RecordedLayout {
     // Unretained: `fields` holds it as long as the layout lives.
     let field: Unmanaged<RecordedField>
 
-    /// Whether the property's values are copied by their bytes and need no destroying.
-    var isPlain: Bool { copying == .bytes }
-
     /// Copies the property of the model at `model` to the uninitialised memory at `copy`.
     @inline(__always)
     func keep(_ model: UnsafeRawPointer, at copy: UnsafeMutableRawPointer) {
       let property = model + offset
       switch copying {
+      case .word:
+        copy.storeBytes(of: property.loadUnaligned(as: UInt64.self), as: UInt64.self)
       case .bytes:
         copyBytes(copy, from: property, size: size)
       case .string:
@@ -70,10 +85,10 @@ final class RecordedLayout {
     @inline(__always)
     func destroy(_ copy: UnsafeMutableRawPointer) {
       switch copying {
-      case .bytes:
+      case .word, .bytes:
         break
       case .string:
-        copy.assumingMemoryBound(to: String.self).deinitialize(count: 1)
+        destroyString(copy)
       case .byType:
         field._withUnsafeGuaranteedRef { $0.plan.access.deinitialize(at: copy) }
       }
@@ -82,7 +97,9 @@ final class RecordedLayout {
 
   /// How a property's values are copied and destroyed.
   enum Copying {
-    /// By their bytes; nothing to destroy: plain data.
+    /// By their bytes, a word of them; nothing to destroy: plain data of 8 bytes.
+    case word
+    /// By their bytes; nothing to destroy: other plain data.
     case bytes
     /// As a `String`, in code compiled for it: strings are in most models,
     /// and a copy through the property's type costs ten times as much.
@@ -107,16 +124,55 @@ final class RecordedLayout {
           offset: field.offset, blockOffset: blockOffset, size: field.size,
           alignment: field.alignment,
           stride: (field.size + field.alignment - 1) & ~(field.alignment - 1),
-          copying: field.isPlain ? .bytes : field.plan.type == String.self ? .string : .byType,
+          copying: Self.copying(of: field),
           bitsDecide: field.bitsDecide, field: Unmanaged.passUnretained(field)))
     }
     self.slots = UnsafeBufferPointer(slots)
+    isFlat = slots.allSatisfy { $0.copying != .byType }
+    var runs: [Run] = []
+    for slot in slots {
+      if let last = runs.last, last.offset + last.size == slot.offset,
+        last.blockOffset + last.size == slot.blockOffset
+      {
+        runs[runs.count - 1] = Run(
+          offset: last.offset, blockOffset: last.blockOffset, size: last.size + slot.size)
+      } else {
+        runs.append(Run(offset: slot.offset, blockOffset: slot.blockOffset, size: slot.size))
+      }
+    }
+    self.runs = Self.buffer(isFlat ? runs : [])
+    self.strings = Self.buffer(
+      slots.filter { $0.copying == .string }.map {
+        Run(offset: $0.offset, blockOffset: $0.blockOffset, size: $0.size)
+      })
     blockSize = size
     blockAlignment = alignment
   }
 
-  deinit {
-    // Slots are plain words: nothing to deinitialize.
-    slots.deallocate()
+  private static func copying(of field: RecordedField) -> Copying {
+    if field.isPlain { return field.size == 8 ? .word : .bytes }
+    return field.plan.type == String.self ? .string : .byType
   }
+
+  /// `elements` in memory the layout owns, so that its loops read them without retaining an array.
+  private static func buffer(_ elements: [Run]) -> UnsafeBufferPointer<Run> {
+    let buffer = UnsafeMutableBufferPointer<Run>.allocate(capacity: elements.count)
+    _ = buffer.initialize(from: elements)
+    return UnsafeBufferPointer(buffer)
+  }
+
+  deinit {
+    // Slots and runs are plain words: nothing to deinitialize.
+    slots.deallocate()
+    runs.deallocate()
+    strings.deallocate()
+  }
+}
+
+/// Destroys the `String` at `copy`, taken out of it: dropping the value
+/// releases its storage in place, where `deinitialize` goes through the
+/// type's value witness.
+@inline(__always)
+func destroyString(_ copy: UnsafeMutableRawPointer) {
+  _ = copy.assumingMemoryBound(to: String.self).move()
 }
