@@ -113,23 +113,20 @@ final class PatchRecorder: DeliveryRecorder {
   private struct FlatInHand {
     // Unmanaged: `layouts` holds it as long as the recorder lives.
     let layout: Unmanaged<RecordedLayout>?
-    /// The layout's runs and strings, which it holds.
-    let runs: UnsafeBufferPointer<RecordedLayout.Run>
-    let strings: UnsafeBufferPointer<RecordedLayout.Run>
+    /// The layout's slots, which it holds.
+    let slots: UnsafeBufferPointer<RecordedLayout.Slot>
     /// The size of a block, rounded up to a word, so that the next starts aligned.
     let blockSize: Int
 
     init() {
       layout = nil
-      runs = UnsafeBufferPointer(start: nil, count: 0)
-      strings = UnsafeBufferPointer(start: nil, count: 0)
+      slots = UnsafeBufferPointer(start: nil, count: 0)
       blockSize = 0
     }
 
     init(_ layout: RecordedLayout) {
       self.layout = Unmanaged.passUnretained(layout)
-      runs = layout.runs
-      strings = layout.strings
+      slots = layout.slots
       blockSize = (layout.blockSize + 7) & ~7
     }
   }
@@ -166,13 +163,23 @@ final class PatchRecorder: DeliveryRecorder {
         object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
         flags: -1))
     let block = buffer + start
-    for run in flat.runs {
-      copyBytes(block + run.blockOffset, from: model + run.offset, size: run.size)
-    }
-    // Each copy of a string owns its storage, as a `String` copied would.
-    for string in flat.strings {
-      (block + string.blockOffset).initializeMemory(
-        as: String.self, to: (model + string.offset).load(as: String.self))
+    // By pointer, so that only the words of a slot the copy needs are loaded.
+    guard var slot = flat.slots.baseAddress else { return }
+    let last = slot + flat.slots.count
+    while slot < last {
+      let copy = block + slot.pointee.blockOffset
+      let property = model + slot.pointee.offset
+      switch slot.pointee.copying {
+      case .word:
+        copy.storeBytes(of: property.loadUnaligned(as: UInt64.self), as: UInt64.self)
+      case .string:
+        // The copy owns its storage, as a `String` copied would.
+        copy.initializeMemory(as: String.self, to: property.load(as: String.self))
+      case .bytes, .byType:
+        // Plain: a flat layout has no property copied by its type.
+        copyBytes(copy, from: property, size: slot.pointee.size)
+      }
+      slot += 1
     }
   }
 
@@ -252,9 +259,12 @@ final class PatchRecorder: DeliveryRecorder {
       var position = -1
       // By pointer, so that only the words of a slot each comparison reads are loaded.
       guard let first = slots.baseAddress else { continue }
-      for slotIndex in 0..<slots.count {
-        let slot = first + slotIndex
-        if kept.flags >= 0, !flags[kept.flags + slotIndex] { continue }
+      let end = first + slots.count
+      var next = first
+      while next < end {
+        let slot = next
+        next += 1
+        if kept.flags >= 0, !flags[kept.flags + (slot - first)] { continue }
         let copy = block + slot.pointee.blockOffset
         let current = model + slot.pointee.offset
         // A word and a string first, compared as words: most properties of most models.

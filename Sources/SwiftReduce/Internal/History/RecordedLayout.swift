@@ -17,21 +17,8 @@ final class RecordedLayout {
   /// to the recorder by their owner's address.
   let holdsValueModelsInPlace: Bool
   /// Whether every property is plain data or a `String`: a block is then
-  /// kept and compared as ``runs`` of bytes, with only its ``strings``
-  /// retained and released, and no code of a property's type runs.
+  /// kept and compared in loops that run no code of a property's type.
   let isFlat: Bool
-  /// The properties as runs of bytes that lie side by side in a model and in
-  /// a block alike, for a flat layout; most models' recorded properties are one.
-  let runs: UnsafeBufferPointer<Run>
-  /// The `String` properties, for a flat layout.
-  let strings: UnsafeBufferPointer<Run>
-
-  /// Bytes at `offset` in a model, kept at `blockOffset` in a block.
-  struct Run {
-    let offset: Int
-    let blockOffset: Int
-    let size: Int
-  }
 
   /// One recorded property, as the recorder reads it.
   struct Slot {
@@ -129,22 +116,6 @@ final class RecordedLayout {
     }
     self.slots = UnsafeBufferPointer(slots)
     isFlat = slots.allSatisfy { $0.copying != .byType }
-    var runs: [Run] = []
-    for slot in slots {
-      if let last = runs.last, last.offset + last.size == slot.offset,
-        last.blockOffset + last.size == slot.blockOffset
-      {
-        runs[runs.count - 1] = Run(
-          offset: last.offset, blockOffset: last.blockOffset, size: last.size + slot.size)
-      } else {
-        runs.append(Run(offset: slot.offset, blockOffset: slot.blockOffset, size: slot.size))
-      }
-    }
-    self.runs = Self.buffer(isFlat ? runs : [])
-    self.strings = Self.buffer(
-      slots.filter { $0.copying == .string }.map {
-        Run(offset: $0.offset, blockOffset: $0.blockOffset, size: $0.size)
-      })
     blockSize = size
     blockAlignment = alignment
   }
@@ -154,18 +125,9 @@ final class RecordedLayout {
     return field.plan.type == String.self ? .string : .byType
   }
 
-  /// `elements` in memory the layout owns, so that its loops read them without retaining an array.
-  private static func buffer(_ elements: [Run]) -> UnsafeBufferPointer<Run> {
-    let buffer = UnsafeMutableBufferPointer<Run>.allocate(capacity: elements.count)
-    _ = buffer.initialize(from: elements)
-    return UnsafeBufferPointer(buffer)
-  }
-
   deinit {
-    // Slots and runs are plain words: nothing to deinitialize.
+    // Slots are plain words: nothing to deinitialize.
     slots.deallocate()
-    runs.deallocate()
-    strings.deallocate()
   }
 }
 
