@@ -117,6 +117,44 @@ struct HistoryTests {
       ])
   }
 
+  @Test func plainPropertiesOfEveryWidthAreComparedByTheirBytesAndUndoneExactly() throws {
+    let card = BowlingCard()
+    let store = Store(card)
+    let history = History(store)
+    store.dispatch(BowlingAction.bowl(knocked: 10, lane: 4))
+    #expect(
+      history.steps.last?.patches.map(\.description) == [
+        "frame: 1 → 2", "isStrike: false → true", "lane: 1 → 4",
+        "pins: Pins(standing: 10, knocked: 0) → Pins(standing: 0, knocked: 10)",
+      ])
+    store.dispatch(BowlingAction.bowl(knocked: 3, lane: 4))
+    #expect(
+      history.steps.last?.patches.map(\.description) == [
+        "frame: 2 → 3", "isStrike: true → false",
+        "pins: Pins(standing: 0, knocked: 10) → Pins(standing: 7, knocked: 3)",
+      ])
+    try history.undo()
+    try history.undo()
+    #expect(card.frame == 1 && !card.isStrike && card.lane == 1)
+    #expect(card.pins == Pins(standing: 10, knocked: 0))
+  }
+
+  @Test func stringsAndDoublesWrittenAgainAsEqualValuesAreNoStep() throws {
+    let card = BowlingCard()
+    let store = Store(card)
+    let history = History(store)
+    store.dispatch(BowlingAction.rewrite)
+    #expect(history.steps.isEmpty)
+    #expect(card.average.sign == .minus)
+    store.dispatch(BowlingAction.rename("Grace Hopper, who bowls on Fridays"))
+    #expect(
+      history.steps.last?.patches.map(\.description) == [
+        "bowler: \"Ada Lovelace, who bowls on Tuesdays\" → \"Grace Hopper, who bowls on Fridays\""
+      ])
+    try history.undo()
+    #expect(card.bowler == "Ada Lovelace, who bowls on Tuesdays")
+  }
+
   @Test func anUntraversedPropertyIsNeverRecorded() {
     let (store, history) = makeMixtape()
     store.dispatch(MixtapeAction.scribble("cache"))

@@ -15,4 +15,18 @@ final class ChangedModels {
     self.addresses = addresses
     objects = addresses.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
   }
+
+  /// Whether the list is of the models at `addresses`, in that order.
+  func holds(_ addresses: UnsafeBufferPointer<UnsafeRawPointer>) -> Bool {
+    guard self.addresses.count == addresses.count else { return false }
+    return self.addresses.withUnsafeBufferPointer { held in
+      // The differences of every pair of words at once, in a loop without
+      // branches, which the compiler widens: most lists are the same.
+      var difference: UInt = 0
+      for index in 0..<held.count {
+        difference |= UInt(bitPattern: held[index]) ^ UInt(bitPattern: addresses[index])
+      }
+      return difference == 0
+    }
+  }
 }

@@ -14,11 +14,13 @@
 /// Every model of a broadcast passes here, so the common path is kept short:
 /// a model's copies are one block of a buffer kept for the whole dispatch,
 /// laid out once per type (``RecordedLayout``), and compared with the
-/// properties byte for byte; a property of plain data that changed goes to the
-/// ``ChangeLog`` as its bytes, and only any other property that changed is
-/// boxed and compared by its type. The layout of the last type asked about is
-/// at hand, and a model is found again by its address only when value models
-/// may follow it.
+/// properties byte for byte, a word and a string as words; a property of plain
+/// data that changed goes to the ``ChangeLog`` as its bytes (a word in its
+/// record), and only any other property that changed is boxed and compared by
+/// its type. A model whose recorded properties are all plain data or strings
+/// (a flat layout, most leaves) is kept by runs of bytes with its strings
+/// retained, on a path that reads only that layout, kept at hand; a model is
+/// found again by its address only when value models may follow it.
 final class PatchRecorder: DeliveryRecorder {
   private let plans: PlanCache
   private let difference: ValueDifference
@@ -46,11 +48,19 @@ final class PatchRecorder: DeliveryRecorder {
   /// The models that hold value models in place, by address, to find their entry again.
   @exclusivity(unchecked) private var positions: [UnsafeRawPointer: Int] = [:]
   @exclusivity(unchecked) private var layouts: [UInt: RecordedLayout] = [:]
+  /// The layouts made, in order: held by every log, which names their fields.
+  @exclusivity(unchecked) private var madeLayouts: [RecordedLayout] = []
   /// The class key of the last type asked about, and its layout (held in ``layouts``).
   @exclusivity(unchecked) private var lastKey: UInt = 0
   @exclusivity(unchecked) private var last: LayoutInHand?
+  /// The class key of the last type asked about whose layout is flat, aligned
+  /// to at most a word, and which holds no value models in place, or `0`: the
+  /// key a model's is compared with on ``willReduce(model:)``'s short path,
+  /// which reads that layout from ``flat``.
+  @exclusivity(unchecked) private var flatKey: UInt = 0
+  @exclusivity(unchecked) private var flat = FlatInHand()
   /// The addresses of the models whose plain properties changed, in order.
-  @exclusivity(unchecked) private var changedModels: [UnsafeRawPointer] = []
+  @exclusivity(unchecked) private var changedModels = UnsafeStack<UnsafeRawPointer>()
   /// The list of models given to the last log, shared with the next when
   /// the same models changed; weak, so as not to keep them past their steps.
   @exclusivity(unchecked) private weak var lastModels: ChangedModels?
@@ -60,17 +70,23 @@ final class PatchRecorder: DeliveryRecorder {
   private struct Kept {
     // Unmanaged: the walk holds the model until it has told `didDeliver`.
     let object: Unmanaged<AnyObject>
-    let layout: LayoutInHand
+    // Unmanaged: `layouts` holds it as long as the recorder lives.
+    let layout: Unmanaged<RecordedLayout>
     /// Where the model's block starts in ``buffer``.
     let start: Int
     /// Where the model's entries in ``flags`` start, or `-1` when every
     /// field is kept: the model itself reduced.
     var flags: Int
+
+    /// The layout's slots, which it holds.
+    var slots: UnsafeBufferPointer<RecordedLayout.Slot> {
+      layout._withUnsafeGuaranteedRef { $0.slots }
+    }
   }
 
   /// A layout, with what the loops read of it at hand.
   private struct LayoutInHand {
-    /// Held in ``layouts``.
+    // Unmanaged: `layouts` holds it as long as the recorder lives.
     let layout: Unmanaged<RecordedLayout>
     /// The layout's slots, which it holds.
     let slots: UnsafeBufferPointer<RecordedLayout.Slot>
@@ -79,12 +95,39 @@ final class PatchRecorder: DeliveryRecorder {
     let holdsValueModelsInPlace: Bool
 
     init(_ layout: RecordedLayout) {
-      // Unretained: `layouts` holds it as long as the recorder lives.
       self.layout = Unmanaged.passUnretained(layout)
       slots = layout.slots
       blockSize = layout.blockSize
       blockAlignment = layout.blockAlignment
       holdsValueModelsInPlace = layout.holdsValueModelsInPlace
+    }
+
+    /// Copies the properties of the model at `model` into the block at `block`.
+    @inline(__always)
+    func keep(_ model: UnsafeRawPointer, at block: UnsafeMutableRawPointer) {
+      for slot in slots { slot.keep(model, at: block + slot.blockOffset) }
+    }
+  }
+
+  /// A flat layout, with what ``willReduce(model:)``'s short path reads of it at hand.
+  private struct FlatInHand {
+    // Unmanaged: `layouts` holds it as long as the recorder lives.
+    let layout: Unmanaged<RecordedLayout>?
+    /// The layout's slots, which it holds.
+    let slots: UnsafeBufferPointer<RecordedLayout.Slot>
+    /// The size of a block, rounded up to a word, so that the next starts aligned.
+    let blockSize: Int
+
+    init() {
+      layout = nil
+      slots = UnsafeBufferPointer(start: nil, count: 0)
+      blockSize = 0
+    }
+
+    init(_ layout: RecordedLayout) {
+      self.layout = Unmanaged.passUnretained(layout)
+      slots = layout.slots
+      blockSize = (layout.blockSize + 7) & ~7
     }
   }
 
@@ -97,14 +140,59 @@ final class PatchRecorder: DeliveryRecorder {
   deinit {
     forget()
     models.free()
+    changedModels.free()
     buffer.deallocate()
   }
 
+  // Inlined into the witness the walk calls: one call fewer for each model.
+  @inline(__always)
   func willReduce(model: UnsafeRawPointer) {
+    // The common case first: a model of the last type, of a flat layout, that
+    // holds no value models in place, so that it cannot have been kept already.
+    guard positions.isEmpty, Reflection.classKey(of: model) == flatKey else {
+      keepSlowly(model)
+      return
+    }
+    let flat = flat
+    // Wrapping: offsets in a buffer that was allocated cannot come near overflow.
+    let start = (used &+ 7) & ~7
+    let end = start &+ flat.blockSize
+    if _slowPath(end > capacity) { grow(to: end) }
+    used = end
+    // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
+    models.append(
+      Kept(
+        object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
+        flags: -1))
+    let block = buffer + start
+    // By pointer, so that only the words of a slot the copy needs are loaded.
+    guard var slot = flat.slots.baseAddress else { return }
+    let last = slot + flat.slots.count
+    while slot < last {
+      let copy = block + slot.pointee.blockOffset
+      let property = model + slot.pointee.offset
+      switch slot.pointee.copying {
+      case .word:
+        copy.storeBytes(of: property.loadUnaligned(as: UInt64.self), as: UInt64.self)
+      case .string:
+        // The copy owns its storage, as a `String` copied would.
+        copy.initializeMemory(as: String.self, to: property.load(as: String.self))
+      case .bytes, .byType:
+        // Plain: a flat layout has no property copied by its type.
+        copyBytes(copy, from: property, size: slot.pointee.size)
+      }
+      slot += 1
+    }
+  }
+
+  /// ``willReduce(model:)`` for a model of another type than the last, or
+  /// one that may have been kept already, by value models it holds.
+  @inline(never)
+  private func keepSlowly(_ model: UnsafeRawPointer) {
     if !positions.isEmpty, let index = positions[model] {
       let kept = models[index]
       guard kept.flags >= 0 else { return }
-      for (position, slot) in kept.layout.slots.enumerated() where !flags[kept.flags + position] {
+      for (position, slot) in kept.slots.enumerated() where !flags[kept.flags + position] {
         slot.keep(model, at: buffer + kept.start + slot.blockOffset)
       }
       models[index].flags = -1
@@ -113,11 +201,10 @@ final class PatchRecorder: DeliveryRecorder {
     let layout = layout(of: model)
     let start = reserve(layout)
     models.append(
-      Kept(object: Unmanaged.fromOpaque(model), layout: layout, start: start, flags: -1))
+      Kept(object: Unmanaged.fromOpaque(model), layout: layout.layout, start: start, flags: -1))
     // Only a model that holds value models in place is found again, by them.
     if layout.holdsValueModelsInPlace { positions[model] = models.count - 1 }
-    let block = buffer + start
-    for slot in layout.slots { slot.keep(model, at: block + slot.blockOffset) }
+    layout.keep(model, at: buffer + start)
   }
 
   func willReduce(valueIn owner: UnsafeRawPointer, property: UnsafeRawPointer) {
@@ -128,7 +215,9 @@ final class PatchRecorder: DeliveryRecorder {
       let layout = layout(of: owner)
       let start = reserve(layout)
       models.append(
-        Kept(object: Unmanaged.fromOpaque(owner), layout: layout, start: start, flags: flags.count))
+        Kept(
+          object: Unmanaged.fromOpaque(owner), layout: layout.layout, start: start,
+          flags: flags.count))
       flags.append(contentsOf: repeatElement(false, count: layout.slots.count))
       index = models.count - 1
       positions[owner] = index
@@ -136,10 +225,11 @@ final class PatchRecorder: DeliveryRecorder {
     let kept = models[index]
     guard kept.flags >= 0 else { return }
     let offset = property - owner
-    guard let position = kept.layout.slots.firstIndex(where: { $0.offset == offset }),
+    let slots = kept.slots
+    guard let position = slots.firstIndex(where: { $0.offset == offset }),
       !flags[kept.flags + position]
     else { return }
-    let slot = kept.layout.slots[position]
+    let slot = slots[position]
     let plan = slot.field.takeUnretainedValue().plan
     let value = unshared(plan.access.load(from: property), plan)
     plan.access.initialize(
@@ -157,33 +247,64 @@ final class PatchRecorder: DeliveryRecorder {
   /// Finds the changes while the walk still holds the models, and forgets
   /// the copies.
   func didDeliver() {
-    let log = ChangeLog()
+    let log = ChangeLog(layouts: madeLayouts)
     finished = log
     guard !models.isEmpty else { return }
     log.reserveCapacity(models.count)
-    changedModels.removeAll(keepingCapacity: true)
+    changedModels.removeAll()
     for index in 0..<models.count {
       let kept = models[index]
       let model = UnsafeRawPointer(kept.object.toOpaque())
       let block = buffer + kept.start
+      let slots = kept.slots
       // The model's position in `changedModels`, once a plain property of it changed.
       var position = -1
-      for slotIndex in kept.layout.slots.indices {
-        let slot = kept.layout.slots[slotIndex]
-        if kept.flags >= 0, !flags[kept.flags + slotIndex] { continue }
-        let copy = block + slot.blockOffset
-        let current = model + slot.offset
-        if slot.isSame(copy, current) {
-          slot.destroy(copy)
-        } else if slot.bitsDecide {
+      // By pointer, so that only the words of a slot each comparison reads are loaded.
+      guard let first = slots.baseAddress else { continue }
+      let end = first + slots.count
+      var next = first
+      while next < end {
+        let slot = next
+        next += 1
+        if kept.flags >= 0, !flags[kept.flags + (slot - first)] { continue }
+        let copy = block + slot.pointee.blockOffset
+        let current = model + slot.pointee.offset
+        // A word and a string first, compared as words: most properties of most models.
+        switch slot.pointee.copying {
+        case .word:
+          let before = copy.loadUnaligned(as: UInt64.self)
+          let after = current.loadUnaligned(as: UInt64.self)
+          if before == after { continue }
+          guard slot.pointee.bitsDecide else {
+            compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
+            continue
+          }
           if position < 0 {
             changedModels.append(model)
             position = changedModels.count - 1
           }
-          log.appendPlain(
-            model: position, slot, of: kept.layout.layout, before: copy, after: current)
-        } else {
-          compare(slot, of: kept.object, before: copy, after: current, into: log)
+          log.appendWord(model: position, slot.pointee, before: before, after: after)
+        case .string:
+          if copy.loadUnaligned(as: UInt64.self) == current.loadUnaligned(as: UInt64.self)
+            && copy.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+              == current.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+          {
+            destroyString(copy)
+          } else {
+            compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
+          }
+        case .bytes, .byType:
+          if slot.pointee.isSame(copy, current) {
+            slot.pointee.destroy(copy)
+          } else if slot.pointee.bitsDecide {
+            if position < 0 {
+              changedModels.append(model)
+              position = changedModels.count - 1
+            }
+            log.appendPlain(model: position, slot.pointee, before: copy, after: current)
+          } else {
+            compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
+          }
         }
       }
     }
@@ -196,8 +317,9 @@ final class PatchRecorder: DeliveryRecorder {
 
   /// The list of ``changedModels``: the last log's when it holds the same.
   private func sharedModels() -> ChangedModels {
-    if let lastModels, lastModels.addresses == changedModels { return lastModels }
-    let models = ChangedModels(changedModels)
+    let changed = UnsafeBufferPointer(start: changedModels.base, count: changedModels.count)
+    if let lastModels, lastModels.holds(changed) { return lastModels }
+    let models = ChangedModels(Array(changed))
     lastModels = models
     return models
   }
@@ -227,7 +349,7 @@ final class PatchRecorder: DeliveryRecorder {
   private func forget() {
     for index in 0..<models.count {
       let kept = models[index]
-      for (position, slot) in kept.layout.slots.enumerated()
+      for (position, slot) in kept.slots.enumerated()
       where kept.flags < 0 || flags[kept.flags + position] {
         slot.destroy(buffer + kept.start + slot.blockOffset)
       }
@@ -242,9 +364,11 @@ final class PatchRecorder: DeliveryRecorder {
   @inline(__always)
   private func reserve(_ layout: LayoutInHand) -> Int {
     assert(layout.blockAlignment <= 64, "a recorded property is aligned past the buffer's")
-    let start = (used + layout.blockAlignment - 1) & ~(layout.blockAlignment - 1)
-    if start + layout.blockSize > capacity { grow(to: start + layout.blockSize) }
-    used = start + layout.blockSize
+    // Wrapping: offsets in a buffer that was allocated cannot come near overflow.
+    let start = (used &+ layout.blockAlignment &- 1) & ~(layout.blockAlignment &- 1)
+    let end = start &+ layout.blockSize
+    if _slowPath(end > capacity) { grow(to: end) }
+    used = end
     return start
   }
 
@@ -278,10 +402,16 @@ final class PatchRecorder: DeliveryRecorder {
         fields: recordedFields(of: type),
         holdsValueModelsInPlace: plans.plan(for: type).model?.holdsValueModelsInPlace ?? true)
       layouts[key] = layout
+      madeLayouts.append(layout)
     }
     let inHand = LayoutInHand(layout)
     lastKey = key
     last = inHand
+    // The last flat type asked about stays at hand while models of others come between.
+    if layout.isFlat && layout.blockAlignment <= 8 && !layout.holdsValueModelsInPlace {
+      flatKey = key
+      flat = FlatInHand(layout)
+    }
     return inHand
   }
 

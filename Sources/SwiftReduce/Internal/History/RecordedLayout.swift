@@ -16,6 +16,9 @@ final class RecordedLayout {
   /// Whether models of the type hold value models in place, which are told
   /// to the recorder by their owner's address.
   let holdsValueModelsInPlace: Bool
+  /// Whether every property is plain data or a `String`: a block is then
+  /// kept and compared in loops that run no code of a property's type.
+  let isFlat: Bool
 
   /// One recorded property, as the recorder reads it.
   struct Slot {
@@ -33,14 +36,13 @@ final class RecordedLayout {
     // Unretained: `fields` holds it as long as the layout lives.
     let field: Unmanaged<RecordedField>
 
-    /// Whether the property's values are copied by their bytes and need no destroying.
-    var isPlain: Bool { copying == .bytes }
-
     /// Copies the property of the model at `model` to the uninitialised memory at `copy`.
     @inline(__always)
     func keep(_ model: UnsafeRawPointer, at copy: UnsafeMutableRawPointer) {
       let property = model + offset
       switch copying {
+      case .word:
+        copy.storeBytes(of: property.loadUnaligned(as: UInt64.self), as: UInt64.self)
       case .bytes:
         copyBytes(copy, from: property, size: size)
       case .string:
@@ -70,10 +72,10 @@ final class RecordedLayout {
     @inline(__always)
     func destroy(_ copy: UnsafeMutableRawPointer) {
       switch copying {
-      case .bytes:
+      case .word, .bytes:
         break
       case .string:
-        copy.assumingMemoryBound(to: String.self).deinitialize(count: 1)
+        destroyString(copy)
       case .byType:
         field._withUnsafeGuaranteedRef { $0.plan.access.deinitialize(at: copy) }
       }
@@ -82,7 +84,9 @@ final class RecordedLayout {
 
   /// How a property's values are copied and destroyed.
   enum Copying {
-    /// By their bytes; nothing to destroy: plain data.
+    /// By their bytes, a word of them; nothing to destroy: plain data of 8 bytes.
+    case word
+    /// By their bytes; nothing to destroy: other plain data.
     case bytes
     /// As a `String`, in code compiled for it: strings are in most models,
     /// and a copy through the property's type costs ten times as much.
@@ -107,16 +111,30 @@ final class RecordedLayout {
           offset: field.offset, blockOffset: blockOffset, size: field.size,
           alignment: field.alignment,
           stride: (field.size + field.alignment - 1) & ~(field.alignment - 1),
-          copying: field.isPlain ? .bytes : field.plan.type == String.self ? .string : .byType,
+          copying: Self.copying(of: field),
           bitsDecide: field.bitsDecide, field: Unmanaged.passUnretained(field)))
     }
     self.slots = UnsafeBufferPointer(slots)
+    isFlat = slots.allSatisfy { $0.copying != .byType }
     blockSize = size
     blockAlignment = alignment
+  }
+
+  private static func copying(of field: RecordedField) -> Copying {
+    if field.isPlain { return field.size == 8 ? .word : .bytes }
+    return field.plan.type == String.self ? .string : .byType
   }
 
   deinit {
     // Slots are plain words: nothing to deinitialize.
     slots.deallocate()
   }
+}
+
+/// Destroys the `String` at `copy`, taken out of it: dropping the value
+/// releases its storage in place, where `deinitialize` goes through the
+/// type's value witness.
+@inline(__always)
+func destroyString(_ copy: UnsafeMutableRawPointer) {
+  _ = copy.assumingMemoryBound(to: String.self).move()
 }
