@@ -67,13 +67,13 @@ public struct Patch: CustomStringConvertible {
       kind = .inserted
       before = nil
       after = element
-      let plan = PlanCache.shared.finishedPlan(for: collection.editedElementType)
+      let plan = PlanCache.shared.finishedPlan(for: collection.storedElementType)
       description = "\(path): inserted \(Self.text(element, plan))"
     case let .removed(_, element, collection):
       kind = .removed
       before = element
       after = nil
-      let plan = PlanCache.shared.finishedPlan(for: collection.editedElementType)
+      let plan = PlanCache.shared.finishedPlan(for: collection.storedElementType)
       description = "\(path): removed \(Self.text(element, plan))"
     }
   }

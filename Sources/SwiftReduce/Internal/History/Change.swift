@@ -19,7 +19,7 @@ struct Change {
     case nil: property.plan
     case let .field(field): field.plan
     case let .wrapped(optionalType): plans.finishedPlan(for: optionalType.wrappedType)
-    case let .element(_, collection): plans.finishedPlan(for: collection.editedElementType)
+    case let .element(_, collection): plans.finishedPlan(for: collection.storedElementType)
     }
   }
 

@@ -54,7 +54,7 @@ struct ChangeApplication {
       }
       try at(address, plans.finishedPlan(for: optionalType.wrappedType), rest, change, body)
     case let .element(position, collection):
-      let element = plans.finishedPlan(for: collection.editedElementType)
+      let element = plans.finishedPlan(for: collection.storedElementType)
       var thrown: ChangeConflict?
       let found = collection.withElement(at: position, in: address) { inner in
         do throws(ChangeConflict) {
@@ -88,7 +88,7 @@ struct ChangeApplication {
       }
       collection.insert(element, at: position, in: address)
     case let .removed(position, expected, collection):
-      let element = plans.finishedPlan(for: collection.editedElementType)
+      let element = plans.finishedPlan(for: collection.storedElementType)
       guard let current = collection.element(at: position, in: address) else {
         throw ChangeConflict(change: change, depth: change.steps.count, problem: .noElement)
       }

@@ -7,8 +7,10 @@
 /// this adds, for those four, the typed code that compares two of them and
 /// edits one in place, so that no element is boxed unless it changed.
 protocol EditableCollection {
-  /// The type of the elements a change is about: a dictionary's values.
-  static var editedElementType: Any.Type { get }
+  /// The type of the elements a change is about, stored at its positions: a
+  /// dictionary's values; the same requirement as
+  /// ``MutableElements/storedElementType``, which arrays and dictionaries also meet.
+  static var storedElementType: Any.Type { get }
 
   /// Reports how `after` differs from `before`: an element at the same
   /// position (index, key) that differs to `changed`, and elements inserted
@@ -116,8 +118,6 @@ protocol PositionedEditable: EditableCollection, RandomAccessCollection, RangeRe
 where Index == Int {}
 
 extension PositionedEditable {
-  static var editedElementType: Any.Type { Element.self }
-
   static func differences(
     from before: Any, to after: Any, same: (Any, Any) -> Bool,
     changed: (ElementPosition, Any, Any) -> Void, edit: (Edit) -> Void
@@ -214,8 +214,6 @@ private func sortedByText<Element>(_ elements: [Element], _ text: (Element) -> S
 }
 
 extension Dictionary: EditableCollection {
-  static var editedElementType: Any.Type { Value.self }
-
   static func differences(
     from before: Any, to after: Any, same: (Any, Any) -> Bool,
     changed: (ElementPosition, Any, Any) -> Void, edit: (Edit) -> Void
@@ -293,7 +291,7 @@ extension Dictionary: EditableCollection {
 // MARK: - Sets
 
 extension Set: EditableCollection {
-  static var editedElementType: Any.Type { Element.self }
+  static var storedElementType: Any.Type { Element.self }
 
   static func differences(
     from before: Any, to after: Any, same: (Any, Any) -> Bool,

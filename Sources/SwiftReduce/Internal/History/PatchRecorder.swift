@@ -149,7 +149,7 @@ final class PatchRecorder: DeliveryRecorder {
   func willReduce(model: UnsafeRawPointer) {
     // The common case first: a model of the last type, of a flat layout, that
     // holds no value models in place, so that it cannot have been kept already.
-    guard positions.isEmpty, Reflection.classKey(of: model) == flatKey else {
+    guard positions.isEmpty, HeapObject(model).classKey == flatKey else {
       keepSlowly(model)
       return
     }
@@ -386,7 +386,7 @@ final class PatchRecorder: DeliveryRecorder {
   /// The layout of the class of the model at `object`.
   @inline(__always)
   private func layout(of object: UnsafeRawPointer) -> LayoutInHand {
-    let key = Reflection.classKey(of: object)
+    let key = HeapObject(object).classKey
     if key == lastKey, let last { return last }
     return layout(of: object, key: key)
   }
@@ -397,7 +397,7 @@ final class PatchRecorder: DeliveryRecorder {
     if let made = layouts[key] {
       layout = made
     } else {
-      let type: AnyClass = Reflection.classType(of: object)
+      let type: AnyClass = HeapObject(object).classType
       layout = RecordedLayout(
         fields: recordedFields(of: type),
         holdsValueModelsInPlace: plans.plan(for: type).model?.holdsValueModelsInPlace ?? true)
@@ -436,7 +436,7 @@ final class PatchRecorder: DeliveryRecorder {
       return optionalType.mapWrapped(of: value) { unshared($0, wrapped) }
     case let .collection(collectionType):
       guard let editable = collectionType as? any EditableCollection.Type else { return value }
-      let element = plans.finishedPlan(for: editable.editedElementType)
+      let element = plans.finishedPlan(for: editable.storedElementType)
       // Writing each element back copies the storage first, since `value` shares it.
       return collectionType.mapElements(of: value) { unshared($0, element) }
     case .fields:

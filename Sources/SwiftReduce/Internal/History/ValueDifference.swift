@@ -31,7 +31,7 @@ struct ValueDifference {
       return
     case let .collection(collectionType):
       guard let editable = collectionType as? any EditableCollection.Type else { break }
-      let element = plans.finishedPlan(for: editable.editedElementType)
+      let element = plans.finishedPlan(for: editable.storedElementType)
       editable.differences(
         from: before, to: after, same: { isSame($0, $1, element) },
         changed: { position, first, second in
@@ -103,7 +103,7 @@ struct ValueDifference {
       var differs = false
       editable.differences(
         from: first, to: second,
-        same: { isSame($0, $1, plans.finishedPlan(for: editable.editedElementType)) },
+        same: { isSame($0, $1, plans.finishedPlan(for: editable.storedElementType)) },
         changed: { _, _, _ in differs = true }, edit: { _ in differs = true })
       return !differs
     case .existential:

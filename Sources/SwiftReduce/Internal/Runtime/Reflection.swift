@@ -11,9 +11,10 @@
 /// `MangledName` and `RelativePointer`), `HeapObject`, `ObjectReference`
 /// (with `ReferenceOwnership` and `OptionalStorage`), `ArrayStorage`,
 /// `EnumPayload`, `MutableElements` (with `ElementAddresses`),
-/// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`. Building with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the
-/// paths Apple platforms take (no isa, `Array` storage or key path reads) on
-/// any platform, so CI tests them on Linux.
+/// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`. Building with
+/// `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the paths Apple platforms take
+/// (no isa reads, and an `Array` read through its own API, never its
+/// storage) on any platform, so CI tests them on Linux.
 enum Reflection {
   // MARK: - Children, as `Mirror` sees them
 
@@ -185,19 +186,4 @@ enum Reflection {
     return (payloadType, record.isIndirectCase)
   }
 
-  // MARK: - Classes
-
-  // Pass-throughs to `HeapObject`, kept until their last callers read it
-  // directly, as the walk and the snapshots do.
-
-  /// ``HeapObject/classKey`` of the object at `object`.
-  @inline(__always)
-  static func classKey(of object: UnsafeRawPointer) -> UInt {
-    HeapObject(object).classKey
-  }
-
-  /// ``HeapObject/classType`` of the object at `object`.
-  static func classType(of object: UnsafeRawPointer) -> AnyClass {
-    HeapObject(object).classType
-  }
 }
