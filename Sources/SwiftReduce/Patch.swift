@@ -67,13 +67,13 @@ public struct Patch: CustomStringConvertible {
       kind = .inserted
       before = nil
       after = element
-      let plan = PlanCache.shared.finishedPlan(for: collection.storedElementType)
+      let plan = PlanCache.shared.plan(for: collection.storedElementType)
       description = "\(path): inserted \(Self.text(element, plan))"
     case let .removed(_, element, collection):
       kind = .removed
       before = element
       after = nil
-      let plan = PlanCache.shared.finishedPlan(for: collection.storedElementType)
+      let plan = PlanCache.shared.plan(for: collection.storedElementType)
       description = "\(path): removed \(Self.text(element, plan))"
     }
   }
@@ -86,7 +86,7 @@ public struct Patch: CustomStringConvertible {
   static func path(of change: Change, steps: Int, modelPath: String, position: Bool) -> String {
     var labels = [change.property.name]
     let keyText = { (key: Any) in
-      text(key, PlanCache.shared.finishedPlan(for: type(of: key)))
+      text(key, PlanCache.shared.plan(for: type(of: key)))
     }
     for step in change.steps.prefix(steps) {
       switch step {
@@ -115,7 +115,7 @@ public struct Patch: CustomStringConvertible {
   @MainActor
   static func text(_ value: Any, _ plan: TypePlan) -> String {
     // A value stored as `Any` shows as its own type does.
-    let plan = plan.type == Any.self ? PlanCache.shared.finishedPlan(for: type(of: value)) : plan
+    let plan = plan.type == Any.self ? PlanCache.shared.plan(for: type(of: value)) : plan
     return SnapshotBuilder().oneLineText(of: value, plan)
   }
 }

@@ -18,8 +18,8 @@ struct Change {
     switch steps.last {
     case nil: property.plan
     case let .field(field): field.plan
-    case let .wrapped(optionalType): plans.finishedPlan(for: optionalType.wrappedType)
-    case let .element(_, collection): plans.finishedPlan(for: collection.storedElementType)
+    case let .wrapped(optionalType): plans.plan(for: optionalType.wrappedType)
+    case let .element(_, collection): plans.plan(for: collection.storedElementType)
     }
   }
 

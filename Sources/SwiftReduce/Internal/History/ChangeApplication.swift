@@ -52,9 +52,9 @@ struct ChangeApplication {
       guard optionalType.hasWrapped(at: address) else {
         throw ChangeConflict(change: change, depth: steps.startIndex, problem: .isNil)
       }
-      try at(address, plans.finishedPlan(for: optionalType.wrappedType), rest, change, body)
+      try at(address, plans.plan(for: optionalType.wrappedType), rest, change, body)
     case let .element(position, collection):
-      let element = plans.finishedPlan(for: collection.storedElementType)
+      let element = plans.plan(for: collection.storedElementType)
       var thrown: ChangeConflict?
       let found = collection.withElement(at: position, in: address) { inner in
         do throws(ChangeConflict) {
@@ -88,7 +88,7 @@ struct ChangeApplication {
       }
       collection.insert(element, at: position, in: address)
     case let .removed(position, expected, collection):
-      let element = plans.finishedPlan(for: collection.storedElementType)
+      let element = plans.plan(for: collection.storedElementType)
       guard let current = collection.element(at: position, in: address) else {
         throw ChangeConflict(change: change, depth: change.steps.count, problem: .noElement)
       }

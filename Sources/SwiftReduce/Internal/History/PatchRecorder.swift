@@ -416,7 +416,7 @@ final class PatchRecorder: DeliveryRecorder {
   }
 
   private func recordedFields(of type: AnyClass) -> [RecordedField] {
-    var made = difference.recordedFields(of: plans.finishedPlan(for: type)) ?? []
+    var made = difference.recordedFields(of: plans.plan(for: type)) ?? []
     made.removeAll { field in
       switch plans.presentation(of: field.plan) {
       case .registrar, .untraversed: return true
@@ -432,11 +432,11 @@ final class PatchRecorder: DeliveryRecorder {
     guard plan.holdsValueModels else { return value }
     switch plans.presentation(of: plan) {
     case let .optional(optionalType):
-      let wrapped = plans.finishedPlan(for: optionalType.wrappedType)
+      let wrapped = plans.plan(for: optionalType.wrappedType)
       return optionalType.mapWrapped(of: value) { unshared($0, wrapped) }
     case let .collection(collectionType):
       guard let editable = collectionType as? any EditableCollection.Type else { return value }
-      let element = plans.finishedPlan(for: editable.storedElementType)
+      let element = plans.plan(for: editable.storedElementType)
       // Writing each element back copies the storage first, since `value` shares it.
       return collectionType.mapElements(of: value) { unshared($0, element) }
     case .fields:

@@ -23,7 +23,7 @@ struct ValueDifference {
     case let .optional(optionalType):
       let (first, second) = (optionalType.unwrap(before), optionalType.unwrap(after))
       if let first, let second {
-        let wrapped = plans.finishedPlan(for: optionalType.wrappedType)
+        let wrapped = plans.plan(for: optionalType.wrappedType)
         return changes(
           from: first, to: second, wrapped, steps: steps + [.wrapped(optionalType)], report)
       }
@@ -31,7 +31,7 @@ struct ValueDifference {
       return
     case let .collection(collectionType):
       guard let editable = collectionType as? any EditableCollection.Type else { break }
-      let element = plans.finishedPlan(for: editable.storedElementType)
+      let element = plans.plan(for: editable.storedElementType)
       editable.differences(
         from: before, to: after, same: { isSame($0, $1, element) },
         changed: { position, first, second in
@@ -74,7 +74,7 @@ struct ValueDifference {
     case let .optional(optionalType):
       let (first, second) = (optionalType.unwrap(first), optionalType.unwrap(second))
       guard let first, let second else { return first == nil && second == nil }
-      return isSame(first, second, plans.finishedPlan(for: optionalType.wrappedType))
+      return isSame(first, second, plans.plan(for: optionalType.wrappedType))
     case .fields:
       if !plan.mayHoldModels, let equal = equalByOperator(first, second) { return equal }
       guard let fields = recordedFields(of: plan) else { break }
@@ -96,21 +96,21 @@ struct ValueDifference {
         let (firstElements, secondElements) = (
           collectionType.elements(of: first), collectionType.elements(of: second)
         )
-        let element = plans.finishedPlan(for: collectionType.elementType)
+        let element = plans.plan(for: collectionType.elementType)
         return firstElements.count == secondElements.count
           && zip(firstElements, secondElements).allSatisfy { isSame($0, $1, element) }
       }
       var differs = false
       editable.differences(
         from: first, to: second,
-        same: { isSame($0, $1, plans.finishedPlan(for: editable.storedElementType)) },
+        same: { isSame($0, $1, plans.plan(for: editable.storedElementType)) },
         changed: { _, _, _ in differs = true }, edit: { _ in differs = true })
       return !differs
     case .existential:
       // The values' own types decide, as they do for the walk.
       let dynamicType = type(of: first)
       guard dynamicType == type(of: second) else { return false }
-      let dynamic = plans.finishedPlan(for: dynamicType)
+      let dynamic = plans.plan(for: dynamicType)
       if dynamic !== plan { return isSame(first, second, dynamic) }
     case .enumeration, .runtimeChildren:
       if let equal = equalByOperator(first, second) { return equal }
@@ -139,7 +139,7 @@ struct ValueDifference {
         type(of: firstChild.value) == type(of: secondChild.value),
         isSame(
           firstChild.value, secondChild.value,
-          plans.finishedPlan(for: type(of: firstChild.value)))
+          plans.plan(for: type(of: firstChild.value)))
       else { return false }
     }
     return true
@@ -151,7 +151,7 @@ struct ValueDifference {
       fields.compactMap { field in
         guard field.ownership == .strong else { return nil }
         return RecordedField(
-          name: field.name, offset: field.offset, plan: plans.finishedPlan(for: field.type))
+          name: field.name, offset: field.offset, plan: plans.plan(for: field.type))
       }
     }
   }

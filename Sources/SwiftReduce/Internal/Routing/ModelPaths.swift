@@ -65,7 +65,7 @@ enum ModelPaths {
   @MainActor
   private static func fieldLabel(in type: Any.Type, offset: Int) -> String {
     let plans = PlanCache.shared
-    guard let fields = plans.fields(of: plans.finishedPlan(for: type)),
+    guard let fields = plans.fields(of: plans.plan(for: type)),
       let field = fields.last(where: { $0.offset == offset && $0.size > 0 })
         ?? fields.last(where: { $0.offset <= offset && offset < $0.offset + $0.size })
         ?? fields.last(where: { $0.offset == offset })

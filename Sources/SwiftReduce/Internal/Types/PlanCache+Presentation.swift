@@ -7,12 +7,6 @@ import Observation
 /// description of its own, property by property) and never searched for
 /// models; a type the walk enters is shown the way the walk enters it.
 extension PlanCache {
-  /// The plan for `type`, with any stand-in for a recursive type replaced by
-  /// the finished plan; every plan is finished once no plan is being built.
-  func finishedPlan(for type: Any.Type) -> TypePlan {
-    plan(for: type)
-  }
-
   /// How snapshots and copies treat values of `plan`'s type.
   func presentation(of plan: TypePlan) -> Presentation {
     if let made = plan.presentationIfMade { return made }
@@ -85,7 +79,7 @@ extension PlanCache {
     case .deferred:
       // An existential, or a stand-in for a type met inside itself.
       if Reflection.kind(of: type) == .existential { return .existential }
-      let finished = finishedPlan(for: type)
+      let finished = self.plan(for: type)
       return finished === plan ? .runtimeChildren : presentation(of: finished)
     case .allChildren:
       return Reflection.kind(of: type) == .enum ? .enumeration : .runtimeChildren

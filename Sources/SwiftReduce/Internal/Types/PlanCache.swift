@@ -20,7 +20,9 @@ final class PlanCache {
 
   private init() {}
 
-  /// The plan for `type`, built on first use.
+  /// The plan for `type`, built on first use; finished, with any stand-in for
+  /// a recursive type replaced, once no plan is being built, which is always
+  /// the case outside this file.
   func plan(for type: Any.Type) -> TypePlan {
     let key = ObjectIdentifier(type)
     if let plan = plans[key] { return plan }

@@ -60,7 +60,7 @@ final class PlanField {
   @MainActor
   var plan: TypePlan {
     if let resolvedPlan { return resolvedPlan }
-    let plan = PlanCache.shared.finishedPlan(for: type)
+    let plan = PlanCache.shared.plan(for: type)
     resolvedPlan = plan
     return plan
   }
