@@ -95,7 +95,7 @@ final class ModelCopier {
   /// A copy of `value`, of the type `plan` describes, whose models are copies.
   func copy(_ value: Any, _ plan: TypePlan) -> Any {
     guard plan.mayHoldModels else { return value }
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case .model, .object:
       return copyObject(value as AnyObject)
     case .fields:
@@ -175,7 +175,7 @@ final class ModelCopier {
     if field.isReference {
       step = .reference
     } else {
-      switch plans.presentation(of: field.plan) {
+      switch plans.form(of: field.plan) {
       case .registrar: step = .registrar
       case let .collection(collectionType) where field.plan.mayHoldModels:
         step = .objects(collectionType)

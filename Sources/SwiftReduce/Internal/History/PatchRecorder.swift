@@ -418,7 +418,7 @@ final class PatchRecorder: DeliveryRecorder {
   private func recordedFields(of type: AnyClass) -> [RecordedField] {
     var made = difference.recordedFields(of: plans.plan(for: type)) ?? []
     made.removeAll { field in
-      switch plans.presentation(of: field.plan) {
+      switch plans.form(of: field.plan) {
       case .registrar, .untraversed: return true
       default: return !(isRecorded?(type, field.name) ?? true)
       }
@@ -430,7 +430,7 @@ final class PatchRecorder: DeliveryRecorder {
   /// each collection on the way to a value model is copied afresh.
   private func unshared(_ value: Any, _ plan: TypePlan) -> Any {
     guard plan.holdsValueModels else { return value }
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case let .optional(optionalType):
       let wrapped = plans.plan(for: optionalType.wrappedType)
       return optionalType.mapWrapped(of: value) { unshared($0, wrapped) }

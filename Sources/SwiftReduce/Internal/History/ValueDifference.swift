@@ -4,7 +4,7 @@
 /// models, and every other value whole.
 ///
 /// Types are read from the one description every part uses (``TypePlan``,
-/// its ``Presentation`` and named fields), so a model is compared by
+/// its ``ValueForm`` and named fields), so a model is compared by
 /// identity as everywhere else (its own properties are recorded when it
 /// reduces), and an `@Untraversed` property or a registrar is left out.
 struct ValueDifference {
@@ -17,7 +17,7 @@ struct ValueDifference {
     _ report: (_ steps: [ChangeStep], _ edit: Edit) -> Void
   ) {
     if sameBits(before, after, plan) { return }
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case .registrar, .untraversed:
       return
     case let .optional(optionalType):
@@ -66,7 +66,7 @@ struct ValueDifference {
   /// history records.
   func isSame(_ first: Any, _ second: Any, _ plan: TypePlan) -> Bool {
     if sameBits(first, second, plan) { return true }
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case .registrar, .untraversed:
       return true
     case .model, .object:

@@ -8,7 +8,7 @@
 //    description every part uses: the walk's `Shape` and `FieldRead`s (the raw
 //    reads that find every model a value or instance can hold; types that
 //    cannot hold one are `inert`, listed in `PlainValues`), and, derived from
-//    them on first use, the `Presentation` and named `PlanField`s snapshots
+//    them on first use, the `ValueForm` and named `PlanField`s snapshots
 //    and copies use. `Receiver.swift` answers which models take an action and
 //    casts it for those taking a family; `CollectionCursor.swift` iterates a
 //    collection's elements.

@@ -225,7 +225,7 @@ struct SnapshotBuilder {
       recordObjectArray(at: address, stride: stride, label: field.name)
       return
     }
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case let .text(formatter):
       appendLine(label: field.name, text: formatter.text(at: address))
       if let equality = plans.equality(of: plan) { keep(equality.keep(at: address)) }
@@ -240,7 +240,7 @@ struct SnapshotBuilder {
 
   /// Records a value, pushing a frame for what its line holds, if anything.
   private mutating func recordValue(_ value: Any, _ plan: TypePlan, label: String) {
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case let .text(formatter):
       var text = ""
       plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
@@ -424,7 +424,7 @@ struct SnapshotBuilder {
   /// meets by their elements' lines alone, so no cycle and no nesting of
   /// sets makes it recurse more than once.
   private func sortingText(of element: Any, _ plan: TypePlan) -> String {
-    if case let .text(formatter) = plans.presentation(of: plan) {
+    if case let .text(formatter) = plans.form(of: plan) {
       var text = ""
       plan.access.withBytes(of: element) { text = formatter.text(at: $0) }
       return text
@@ -439,7 +439,7 @@ struct SnapshotBuilder {
   /// A value on one line: its own format, or a struct, tuple or enum payload
   /// of such values written out as Swift writes them.
   func oneLineText(of value: Any, _ plan: TypePlan) -> String {
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case let .text(formatter):
       var text = ""
       plan.access.withBytes(of: value) { text = formatter.text(at: $0) }

@@ -182,7 +182,7 @@ struct SnapshotEquivalence {
   private func showAlike(
     _ first: UnsafeRawPointer, _ second: UnsafeRawPointer, _ plan: TypePlan
   ) -> Bool {
-    if case let .text(formatter) = plans.presentation(of: plan) {
+    if case let .text(formatter) = plans.form(of: plan) {
       let equality = plans.equality(of: plan)
       switch (equality?.keep(at: first), equality?.keep(at: second)) {
       case let (firstKept?, secondKept?):
@@ -247,7 +247,7 @@ struct SnapshotEquivalence {
   private static var stepsByType: [ObjectIdentifier: [Step]] = [:]
 
   /// How the builder shows the property, read in the order it decides:
-  /// an object reference, an array of them, then the property's presentation.
+  /// an object reference, an array of them, then the property's form.
   private func makeStep(for field: PlanField) -> Step {
     if field.isReference { return Step(field: field, kind: .reference) }
     let plan = field.plan
@@ -256,7 +256,7 @@ struct SnapshotEquivalence {
     {
       return Step(field: field, kind: .objectArray(stride: stride))
     }
-    switch plans.presentation(of: plan) {
+    switch plans.form(of: plan) {
     case .registrar, .untraversed:
       return Step(field: field, kind: .skip)
     case let .collection(collection)

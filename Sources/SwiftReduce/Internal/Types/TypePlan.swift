@@ -9,7 +9,7 @@
 /// show it on one line or property by property without looking for models.
 ///
 /// The walk needs only ``shape``; snapshots, copies and paths also use
-/// ``presentation`` and the named ``PlanCache/fields(of:)``, which are
+/// ``formIfMade`` (``PlanCache/form(of:)``) and the named ``PlanCache/fields(of:)``, which are
 /// derived from the shape on first use, so every tool follows the routing
 /// rules by construction.
 final class TypePlan {
@@ -74,11 +74,11 @@ final class TypePlan {
   }
 
   /// How snapshots and copies treat values of the type; set by
-  /// ``PlanCache/presentation(of:)`` on first use.
+  /// ``PlanCache/form(of:)`` on first use.
   // Unchecked, like the rest of a plan: set once, on the main actor, and never
   // accessed while being set.
   @exclusivity(unchecked)
-  var presentationIfMade: Presentation?
+  var formIfMade: ValueForm?
 
   /// How the walk enters a collection of this type in place, if it does;
   /// set by the walk on first use.

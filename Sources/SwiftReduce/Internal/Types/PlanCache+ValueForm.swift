@@ -8,10 +8,10 @@ import Observation
 /// models; a type the walk enters is shown the way the walk enters it.
 extension PlanCache {
   /// How snapshots and copies treat values of `plan`'s type.
-  func presentation(of plan: TypePlan) -> Presentation {
-    if let made = plan.presentationIfMade { return made }
-    let made = makePresentation(of: plan)
-    plan.presentationIfMade = made
+  func form(of plan: TypePlan) -> ValueForm {
+    if let made = plan.formIfMade { return made }
+    let made = makeForm(of: plan)
+    plan.formIfMade = made
     return made
   }
 
@@ -41,7 +41,7 @@ extension PlanCache {
     case .unknown: break
     }
     var made: (any ValueEquality)?
-    switch presentation(of: plan) {
+    switch form(of: plan) {
     case .text, .fields, .collection:
       made = plan.mayHoldModels ? nil : makeValueEquality(for: plan.type)
     case .enumeration:
@@ -56,7 +56,7 @@ extension PlanCache {
 
   // MARK: - Building
 
-  private func makePresentation(of plan: TypePlan) -> Presentation {
+  private func makeForm(of plan: TypePlan) -> ValueForm {
     let type = plan.type
     if type == ObservationRegistrar.self { return .registrar }
     if type is any UntraversedStorage.Type { return .untraversed }
@@ -80,17 +80,17 @@ extension PlanCache {
       // An existential, or a stand-in for a type met inside itself.
       if Reflection.kind(of: type) == .existential { return .existential }
       let finished = self.plan(for: type)
-      return finished === plan ? .runtimeChildren : presentation(of: finished)
+      return finished === plan ? .runtimeChildren : form(of: finished)
     case .allChildren:
       return Reflection.kind(of: type) == .enum ? .enumeration : .runtimeChildren
     case .inert:
-      return inertPresentation(of: plan)
+      return inertForm(of: plan)
     }
   }
 
   /// A value that holds no model: on one line when the type can say what it
   /// is in a way that tells values apart, else property by property.
-  private func inertPresentation(of plan: TypePlan) -> Presentation {
+  private func inertForm(of plan: TypePlan) -> ValueForm {
     let type = plan.type
     if let formatter = PlainValues.formatter(for: type, access: plan.access) {
       return .text(formatter)

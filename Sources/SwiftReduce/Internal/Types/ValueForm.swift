@@ -1,6 +1,10 @@
-/// How snapshots and copies treat the values of one type, derived from its
-/// ``TypePlan/Shape`` so that they show and copy exactly what the walk reaches.
-enum Presentation {
+/// The form the values of one type take for the tools that read them whole:
+/// one line of text, a model, fields, an optional, a collection, an enum.
+///
+/// Derived from the type's ``TypePlan/Shape``, so that snapshots show,
+/// copies copy, histories compare and test stores pair exactly what the walk
+/// reaches; each tool decides from the form what it does with a value.
+enum ValueForm {
   /// A value that holds no model, shown on one line and copied as it is.
   case text(any TextFormatter)
   /// A model instance: shown with its stored properties, copied field by field.
