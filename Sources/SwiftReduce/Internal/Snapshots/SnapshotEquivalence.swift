@@ -127,7 +127,7 @@ struct SnapshotEquivalence {
       }
       return true
     case .plain:
-      if Self.bytesEqual(first, second, count: field.size) { return true }
+      if bitwiseEqual(first, second, size: field.size) { return true }
       return showAlike(first, second, field.plan)
     case let .inline(steps):
       for step in steps where !compare(step, first, second) {
@@ -201,28 +201,6 @@ struct SnapshotEquivalence {
     let (firstLines, secondLines) = (builder(of: first), builder(of: second))
     return SnapshotLine.areSame(
       firstLines.lines, firstLines.keptValues, secondLines.lines, secondLines.keptValues)
-  }
-
-  /// Whether `count` bytes at `first` and `second` are the same.
-  private static func bytesEqual(
-    _ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int
-  ) -> Bool {
-    var offset = 0
-    while offset + 8 <= count {
-      guard
-        first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < count {
-      guard
-        first.load(fromByteOffset: offset, as: UInt8.self)
-          == second.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
-    }
-    return true
   }
 
   // MARK: - Steps

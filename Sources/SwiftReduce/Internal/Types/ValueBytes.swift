@@ -1,0 +1,49 @@
+// A value's bytes, compared and copied a word at a time: values that hold no
+// reference are their bytes, and most are a word or two, for which a call to
+// `memcmp` or `memcpy` costs more than the work.
+
+/// Whether the `size` bytes at `first` and `second` are the same: then the
+/// values are the same, whatever their `==` says; padding can make equal
+/// values differ, never the reverse.
+func bitwiseEqual(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, size: Int) -> Bool {
+  var offset = 0
+  let words = size & ~7
+  while offset < words {
+    if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < size {
+    if first.load(fromByteOffset: offset, as: UInt8.self)
+      != second.load(fromByteOffset: offset, as: UInt8.self)
+    {
+      return false
+    }
+    offset += 1
+  }
+  return true
+}
+
+/// Copies `size` bytes from `source` to `destination`, which do not overlap,
+/// a word at a time: a recorded property is mostly a word or two, for which
+/// a call to `memcpy` costs more than the copy.
+@inline(__always)
+func copyBytes(_ destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, size: Int) {
+  var offset = 0
+  let words = size & ~7
+  while offset < words {
+    destination.storeBytes(
+      of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+      as: UInt64.self)
+    offset += 8
+  }
+  while offset < size {
+    destination.storeBytes(
+      of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset,
+      as: UInt8.self)
+    offset += 1
+  }
+}
