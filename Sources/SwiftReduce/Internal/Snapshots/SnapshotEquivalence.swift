@@ -177,22 +177,11 @@ struct SnapshotEquivalence {
   // MARK: - Values whose bytes differ
 
   /// Whether two values of `plan`'s type, which holds no object, show alike:
-  /// one line compared as the snapshot compares it (by `==` where it keeps
-  /// the values, else by text), or every line the value is shown on.
+  /// the lines the snapshot builder makes of each, compared as snapshots
+  /// compare them (by `==` where they keep the values, else by text).
   private func showAlike(
     _ first: UnsafeRawPointer, _ second: UnsafeRawPointer, _ plan: TypePlan
   ) -> Bool {
-    if case let .text(formatter) = plans.form(of: plan) {
-      let equality = plans.equality(of: plan)
-      switch (equality?.keep(at: first), equality?.keep(at: second)) {
-      case let (firstKept?, secondKept?):
-        return firstKept.isEqual(to: secondKept)
-      case (nil, nil):
-        return formatter.text(at: first) == formatter.text(at: second)
-      default:
-        return false
-      }
-    }
     func builder(of address: UnsafeRawPointer) -> SnapshotBuilder {
       var builder = SnapshotBuilder()
       builder.record(plan.access.load(from: address), plan: plan, label: "")
