@@ -33,6 +33,21 @@ struct RuntimeLayoutTests {
     }
   }
 
+  @Test func stringsTopBitMarksTheStringsCopiedWithoutRetaining() {
+    func isImmortal(_ string: String) -> Bool {
+      withUnsafePointer(to: string) { StringLayout.isImmortal(UnsafeRawPointer($0)) }
+    }
+    // Small: up to 15 bytes of UTF-8 in the string's own two words, made at run time.
+    #expect(isImmortal(String(42)))
+    #expect(isImmortal("leaf " + String(7_777)))
+    #expect(isImmortal("fifteen bytes!!".uppercased()))
+    // A literal too long to be small: its bytes are in the binary.
+    #expect(isImmortal("a literal longer than fifteen bytes"))
+    // Made at run time and too long to be small: native storage, reference counted.
+    #expect(!isImmortal(String(repeating: "long ", count: 8)))
+    #expect(!isImmortal("sixteen bytes!!!".uppercased()))
+  }
+
   @Test func anArrayReadThroughItsAPICountsAndCopiesTheElementAskedFor() {
     final class Row {
       let title: String

@@ -5,8 +5,10 @@
 /// Most changes of a broadcast replace a property of plain data whose bits
 /// decide whether it changed (a count, a flag): such a change is kept as the
 /// model, the property and the bytes before and after (in its record, for a
-/// word), with nothing boxed and no path made; its model is named by its position in a list of models
-/// (``ChangedModels``) that consecutive logs may share. Every other change (an
+/// word; the words of a span that changed, for all of a model's changes of
+/// whole words), with nothing boxed and no path made; its model is named by
+/// its position in a list of models (``ChangedModels``) that consecutive logs
+/// may share. Every other change (an
 /// element of a collection, a string, a value compared by `==`) is kept as the
 /// ``Change`` the comparison made. Either way the model is held strongly, as a
 /// change holds it.
@@ -15,7 +17,7 @@ final class ChangeLog {
   // by one recorder's `finish` or a history's netting before anything else
   // sees it, and read only after; no access to one overlaps another access to it.
 
-  /// The changes in the order they were made, each a record of four words.
+  /// The changes in the order they were made, a record each (a model's whole words, one).
   // An unchecked stack, not an array: a broadcast appends a record per model,
   // and an array's uniqueness check and growth test cost more than the record.
   @exclusivity(unchecked) private var records = UnsafeStack<Record>(capacity: 8)
@@ -35,17 +37,19 @@ final class ChangeLog {
   /// The models of the plain changes, by position; set once they are all added.
   @exclusivity(unchecked) var models: ChangedModels?
 
-  private struct Record {
-    /// The property of a plain change, held by a layout in ``layouts``;
-    /// `nil` for a change kept whole.
-    let field: Unmanaged<RecordedField>?
-    /// The position of a plain change's model in ``models``, or the index
-    /// of a change kept whole in ``made``.
-    let model: Int
-    /// A word's bits before and after; for other plain data, where its
-    /// bytes are in ``bytes`` and nothing.
-    let before: UInt64
-    let after: UInt64
+  private enum Record {
+    /// A plain property of a word, of the model at position `model` in
+    /// ``models``: its bits before and after.
+    case word(Unmanaged<RecordedField>, model: Int, before: UInt64, after: UInt64)
+    /// Other plain data: its bytes before at `offset` in ``bytes``, after
+    /// right behind them at its stride.
+    case plain(Unmanaged<RecordedField>, model: Int, offset: Int)
+    /// The words of a layout's span (``RecordedLayout/WordSpan``), of which
+    /// those `changed` marks changed, all decided by their bits: the span's
+    /// words before at `offset` in ``bytes``, those after right behind.
+    case words(Unmanaged<RecordedLayout>, model: Int, offset: Int, changed: UInt64)
+    /// A change kept whole, at this index in ``made``.
+    case made(Int)
   }
 
   /// A log whose plain changes name fields of `layouts`.
@@ -67,13 +71,17 @@ final class ChangeLog {
   /// Whether the log holds no change.
   var isEmpty: Bool { records.isEmpty }
 
-  /// Makes room for about `count` changes.
-  func reserveCapacity(_ count: Int) {
+  /// Makes room for about `count` changes and `bytes` bytes of their values.
+  func reserveCapacity(_ count: Int, bytes: Int) {
     if records.isEmpty, count > 8 {
       records.free()
       records = UnsafeStack(capacity: count)
     }
+    if bytes > capacity { grow(to: bytes) }
   }
+
+  /// How many bytes the values of the changes take.
+  var bytesUsed: Int { used }
 
   /// Adds a change to `slot`'s plain property of a word, of the model at
   /// position `model` of ``models``, from `before` to `after`: the common
@@ -81,7 +89,41 @@ final class ChangeLog {
   @inline(__always)
   func appendWord(model: Int, _ slot: RecordedLayout.Slot, before: UInt64, after: UInt64) {
     assert(slot.copying == .word, "only plain values of a word are kept in their record")
-    records.append(Record(field: slot.field, model: model, before: before, after: after))
+    records.append(.word(slot.field, model: model, before: before, after: after))
+  }
+
+  /// Adds the changes to `layout`'s properties in the words `changed` marks.
+  ///
+  /// The model is at position `model` of ``models``; its span was the words
+  /// at `before` and is those at `after`; every property in the words
+  /// changed is plain data whose bits decide. The span's decided
+  /// words are kept (``RecordedLayout/WordSpan/decided``), those before and
+  /// then those after, in order.
+  @inline(__always)
+  func appendWords(
+    model: Int, _ layout: Unmanaged<RecordedLayout>, _ span: RecordedLayout.WordSpan,
+    changed: UInt64, before: UnsafeRawPointer, after: UnsafeRawPointer
+  ) {
+    let size = span.decidedWords &* 8
+    let offset = (used &+ 7) & ~7
+    if _slowPath(offset &+ size &* 2 > capacity) { grow(to: offset &+ size &* 2) }
+    used = offset &+ size &* 2
+    // Unwrapped: there is room, so there is a buffer.
+    let kept = bytes.unsafelyUnwrapped + offset
+    var words = span.decided
+    var position = 0
+    while words != 0 {
+      let word = words.trailingZeroBitCount &* 8
+      words &= words &- 1
+      kept.storeBytes(
+        of: before.load(fromByteOffset: word, as: UInt64.self), toByteOffset: position,
+        as: UInt64.self)
+      kept.storeBytes(
+        of: after.load(fromByteOffset: word, as: UInt64.self), toByteOffset: size &+ position,
+        as: UInt64.self)
+      position &+= 8
+    }
+    records.append(.words(layout, model: model, offset: offset, changed: changed))
   }
 
   /// Adds a change to `slot`'s plain property of the model at position
@@ -91,21 +133,27 @@ final class ChangeLog {
     model: Int, _ slot: RecordedLayout.Slot, before: UnsafeRawPointer, after: UnsafeRawPointer
   ) {
     assert(slot.copying == .bytes, "a word is kept in its record")
-    let stride = slot.stride
-    let offset = (used + slot.alignment - 1) & ~(slot.alignment - 1)
-    if offset + 2 * stride > capacity { grow(to: offset + 2 * stride) }
-    // Unwrapped: `grow` made the buffer when there was none.
+    let offset = room(for: 2 * slot.stride, alignment: slot.alignment)
+    // Unwrapped: `room` made the buffer.
     let bytes = bytes.unsafelyUnwrapped
     copyBytes(bytes + offset, from: before, size: slot.size)
-    copyBytes(bytes + offset + stride, from: after, size: slot.size)
-    used = offset + 2 * stride
-    records.append(Record(field: slot.field, model: model, before: UInt64(offset), after: 0))
+    copyBytes(bytes + offset + slot.stride, from: after, size: slot.size)
+    records.append(.plain(slot.field, model: model, offset: offset))
   }
 
   /// Adds a change as made.
   func append(_ change: Change) {
-    records.append(Record(field: nil, model: made.count, before: 0, after: 0))
+    records.append(.made(made.count))
     made.append(change)
+  }
+
+  /// Takes `size` bytes of ``bytes`` at `alignment`; returns where they start.
+  @inline(__always)
+  private func room(for size: Int, alignment: Int) -> Int {
+    let offset = (used &+ alignment &- 1) & ~(alignment &- 1)
+    if _slowPath(offset &+ size > capacity) { grow(to: offset &+ size) }
+    used = offset &+ size
+    return offset
   }
 
   /// The changes, in the order they were made.
@@ -113,33 +161,60 @@ final class ChangeLog {
     var changes: [Change] = []
     changes.reserveCapacity(records.count)
     for index in 0..<records.count {
-      let record = records[index]
-      guard let field = record.field?.takeUnretainedValue(), let models else {
-        changes.append(made[record.model])
-        continue
-      }
-      let access = field.plan.access
-      let edit: Edit
-      if field.size == 8 {
-        // A word, kept in the record; `load(from:)` reads it from the local's bytes.
-        edit = withUnsafeBytes(of: record.before) { before in
-          withUnsafeBytes(of: record.after) { after in
-            .changed(
-              before: access.load(from: before.baseAddress.unsafelyUnwrapped),
-              after: access.load(from: after.baseAddress.unsafelyUnwrapped))
+      switch records[index] {
+      case let .word(field, model, before, after):
+        // `load(from:)` reads the word from the local's bytes.
+        let edit = withUnsafeBytes(of: before) { before in
+          withUnsafeBytes(of: after) { after in
+            Self.edit(
+              field, before: before.baseAddress.unsafelyUnwrapped,
+              after: after.baseAddress.unsafelyUnwrapped)
           }
         }
-      } else {
+        changes.append(change(field, of: model, edit))
+      case let .plain(field, model, offset):
         // Unwrapped: a record of other plain data has its bytes in the buffer.
-        let bytes = bytes.unsafelyUnwrapped + Int(record.before)
+        let bytes = bytes.unsafelyUnwrapped + offset
         // As ``RecordedLayout/Slot/stride``.
+        let field = field.takeUnretainedValue()
         let stride = (field.size + field.alignment - 1) & ~(field.alignment - 1)
-        edit = .changed(before: access.load(from: bytes), after: access.load(from: bytes + stride))
+        changes.append(
+          change(
+            Unmanaged.passUnretained(field), of: model,
+            Self.edit(Unmanaged.passUnretained(field), before: bytes, after: bytes + stride)))
+      case let .words(layout, model, offset, changed):
+        let layout = layout.takeUnretainedValue()
+        // Unwrapped: a record of words has its layout's span, and its bytes in the buffer.
+        let decided = layout.span.unsafelyUnwrapped.decided
+        let before = bytes.unsafelyUnwrapped + offset
+        let after = before + decided.nonzeroBitCount * 8
+        for slot in layout.slots where slot.words & changed != 0 {
+          // A property's words are whole and in order: its first follows the decided words below it.
+          let kept = (decided & (slot.words & (0 &- slot.words) &- 1)).nonzeroBitCount * 8
+          let edit = Self.edit(slot.field, before: before + kept, after: after + kept)
+          changes.append(change(slot.field, of: model, edit))
+        }
+      case let .made(index):
+        changes.append(made[index])
       }
-      changes.append(
-        Change(model: models.objects[record.model], property: field, steps: [], edit: edit))
     }
     return changes
+  }
+
+  /// The change of `field` of the model at position `model` in ``models``.
+  private func change(_ field: Unmanaged<RecordedField>, of model: Int, _ edit: Edit) -> Change {
+    // Unwrapped: a log with plain changes has its models set before it is read.
+    Change(
+      model: models.unsafelyUnwrapped.objects[model], property: field.takeUnretainedValue(),
+      steps: [], edit: edit)
+  }
+
+  /// The edit from the value of `field` at `before` to the one at `after`.
+  private static func edit(
+    _ field: Unmanaged<RecordedField>, before: UnsafeRawPointer, after: UnsafeRawPointer
+  ) -> Edit {
+    let access = field._withUnsafeGuaranteedRef { $0.plan.access }
+    return .changed(before: access.load(from: before), after: access.load(from: after))
   }
 
   /// Moves the bytes into a larger buffer: they are plain data.

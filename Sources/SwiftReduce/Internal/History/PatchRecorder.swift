@@ -18,9 +18,12 @@
 /// data that changed goes to the ``ChangeLog`` as its bytes (a word in its
 /// record), and only any other property that changed is boxed and compared by
 /// its type. A model whose recorded properties are all plain data or strings
-/// (a flat layout, most leaves) is kept by runs of bytes with its strings
-/// retained, on a path that reads only that layout, kept at hand; a model is
-/// found again by its address only when value models may follow it.
+/// in a few words (a layout with a span, most leaves) is kept as a copy of
+/// those words, retaining only strings that are not immortal, on a path that
+/// reads only that span, kept at hand; compared word by word, a change to
+/// only words whose bits decide their property goes to the log as those
+/// words, with no code run per property. A model is found again by its
+/// address only when value models may follow it.
 final class PatchRecorder: DeliveryRecorder {
   private let plans: PlanCache
   private let difference: ValueDifference
@@ -64,6 +67,8 @@ final class PatchRecorder: DeliveryRecorder {
   /// The list of models given to the last log, shared with the next when
   /// the same models changed; weak, so as not to keep them past their steps.
   @exclusivity(unchecked) private weak var lastModels: ChangedModels?
+  /// How many bytes of values the last log took.
+  @exclusivity(unchecked) private var lastBytes = 0
   /// The changes found when the walk told ``didDeliver()``, until ``finish()``.
   @exclusivity(unchecked) private var finished: ChangeLog?
 
@@ -109,25 +114,27 @@ final class PatchRecorder: DeliveryRecorder {
     }
   }
 
-  /// A flat layout, with what ``willReduce(model:)``'s short path reads of it at hand.
+  /// A layout with a span, with what ``willReduce(model:)``'s short path reads of it at hand.
   private struct FlatInHand {
     // Unmanaged: `layouts` holds it as long as the recorder lives.
     let layout: Unmanaged<RecordedLayout>?
-    /// The layout's slots, which it holds.
-    let slots: UnsafeBufferPointer<RecordedLayout.Slot>
-    /// The size of a block, rounded up to a word, so that the next starts aligned.
-    let blockSize: Int
+    /// The span's first word in a model, its words and its strings' second words.
+    let start: Int
+    let words: Int
+    let strings: UInt64
 
     init() {
       layout = nil
-      slots = UnsafeBufferPointer(start: nil, count: 0)
-      blockSize = 0
+      start = 0
+      words = 0
+      strings = 0
     }
 
-    init(_ layout: RecordedLayout) {
+    init(_ layout: RecordedLayout, _ span: RecordedLayout.WordSpan) {
       self.layout = Unmanaged.passUnretained(layout)
-      slots = layout.slots
-      blockSize = (layout.blockSize + 7) & ~7
+      start = span.start
+      words = span.words
+      strings = span.strings
     }
   }
 
@@ -144,11 +151,37 @@ final class PatchRecorder: DeliveryRecorder {
     buffer.deallocate()
   }
 
-  // Inlined into the witness the walk calls: one call fewer for each model.
+  // MARK: - Told by the walk
+
+  // The body inlined into the witness the walk calls: one call for each model.
+  static func willReduce(model: UnsafeRawPointer, told recorder: Unmanaged<AnyObject>) {
+    borrowing(recorder) { $0.willReduce(model: model) }
+  }
+
+  static func willReduce(
+    valueIn owner: UnsafeRawPointer, property: UnsafeRawPointer,
+    told recorder: Unmanaged<AnyObject>
+  ) {
+    borrowing(recorder) { $0.willReduce(valueIn: owner, property: property) }
+  }
+
+  static func didDeliver(told recorder: Unmanaged<AnyObject>) {
+    borrowing(recorder) { $0.didDeliver() }
+  }
+
+  /// Runs `body` on the recorder told, of this type, borrowed (the walk's
+  /// caller holds it): returned instead, it would be retained.
+  @inline(__always)
+  private static func borrowing(_ recorder: Unmanaged<AnyObject>, _ body: (PatchRecorder) -> Void) {
+    recorder._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: PatchRecorder.self)) }
+  }
+
+  // MARK: - Keeping
+
   @inline(__always)
   func willReduce(model: UnsafeRawPointer) {
-    // The common case first: a model of the last type, of a flat layout, that
-    // holds no value models in place, so that it cannot have been kept already.
+    // The common case first: a model of the last type whose layout has a
+    // span, that holds no value models in place, so that it cannot have been kept already.
     guard positions.isEmpty, HeapObject(model).classKey == flatKey else {
       keepSlowly(model)
       return
@@ -156,7 +189,7 @@ final class PatchRecorder: DeliveryRecorder {
     let flat = flat
     // Wrapping: offsets in a buffer that was allocated cannot come near overflow.
     let start = (used &+ 7) & ~7
-    let end = start &+ flat.blockSize
+    let end = start &+ flat.words &* 8
     if _slowPath(end > capacity) { grow(to: end) }
     used = end
     // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
@@ -164,24 +197,61 @@ final class PatchRecorder: DeliveryRecorder {
       Kept(
         object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
         flags: -1))
-    let block = buffer + start
-    // By pointer, so that only the words of a slot the copy needs are loaded.
-    guard var slot = flat.slots.baseAddress else { return }
-    let last = slot + flat.slots.count
-    while slot < last {
-      let copy = block + slot.pointee.blockOffset
-      let property = model + slot.pointee.offset
-      switch slot.pointee.copying {
-      case .word:
-        copy.storeBytes(of: property.loadUnaligned(as: UInt64.self), as: UInt64.self)
-      case .string:
-        // The copy owns its storage, as a `String` copied would.
-        copy.initializeMemory(as: String.self, to: property.load(as: String.self))
-      case .bytes, .byType:
-        // Plain: a flat layout has no property copied by its type.
-        copyBytes(copy, from: property, size: slot.pointee.size)
-      }
-      slot += 1
+    Self.copyWords(buffer + start, from: model + flat.start, words: flat.words)
+    Self.retainStrings(in: buffer + start, flat.strings)
+  }
+
+  /// Copies `words` words from `source` to `block`.
+  @inline(__always)
+  private static func copyWords(
+    _ block: UnsafeMutableRawPointer, from source: UnsafeRawPointer, words: Int
+  ) {
+    @inline(__always)
+    func copy(_ word: Int) {
+      block.storeBytes(
+        of: source.load(fromByteOffset: word &* 8, as: UInt64.self), toByteOffset: word &* 8,
+        as: UInt64.self)
+    }
+    // The common spans without a loop, as in ``changedWords(_:_:words:)``.
+    switch words {
+    case 4:
+      copy(3)
+      fallthrough
+    case 3:
+      copy(2)
+      fallthrough
+    case 2:
+      copy(1)
+      fallthrough
+    case 1: copy(0)
+    default: for word in 0..<words { copy(word) }
+    }
+  }
+
+  /// Retains the storage of each `String` of a span's copy at `block` that is
+  /// not immortal, `strings` marking their second words: the copy then owns
+  /// it, as a `String` copied would.
+  @inline(__always)
+  private static func retainStrings(in block: UnsafeMutableRawPointer, _ strings: UInt64) {
+    var strings = strings
+    while strings != 0 {
+      let string = block + (strings.trailingZeroBitCount &- 1) &* 8
+      strings &= strings &- 1
+      if StringLayout.isImmortal(string) { continue }
+      string.initializeMemory(as: String.self, to: string.load(as: String.self))
+    }
+  }
+
+  /// Releases what the `String`s of a span's copy at `block` hold, as
+  /// ``retainStrings(in:_:)`` retained it, for those `strings` marks.
+  @inline(__always)
+  private static func releaseStrings(in block: UnsafeMutableRawPointer, _ strings: UInt64) {
+    var strings = strings
+    while strings != 0 {
+      let string = block + (strings.trailingZeroBitCount &- 1) &* 8
+      strings &= strings &- 1
+      if StringLayout.isImmortal(string) { continue }
+      destroyString(string)
     }
   }
 
@@ -250,7 +320,8 @@ final class PatchRecorder: DeliveryRecorder {
     let log = ChangeLog(layouts: madeLayouts)
     finished = log
     guard !models.isEmpty else { return }
-    log.reserveCapacity(models.count)
+    // As much as the last log took: a broadcast changes the same again.
+    log.reserveCapacity(models.count, bytes: lastBytes)
     changedModels.removeAll()
     for index in 0..<models.count {
       let kept = models[index]
@@ -259,6 +330,23 @@ final class PatchRecorder: DeliveryRecorder {
       let slots = kept.slots
       // The model's position in `changedModels`, once a plain property of it changed.
       var position = -1
+      // The words of the span that changed, for a model kept whole by one: all otherwise.
+      var changedWords = UInt64.max
+      if kept.flags < 0, let span = kept.layout._withUnsafeGuaranteedRef({ $0.span }) {
+        let current = model + span.start
+        changedWords = Self.changedWords(block, current, words: span.words) & span.recorded
+        if changedWords & ~span.decided == 0 {
+          // Nothing changed, or only words whose bits decide: kept as the words.
+          if changedWords != 0 {
+            changedModels.append(model)
+            log.appendWords(
+              model: changedModels.count &- 1, kept.layout, span, changed: changedWords,
+              before: block, after: current)
+          }
+          Self.releaseStrings(in: block, span.strings)
+          continue
+        }
+      }
       // By pointer, so that only the words of a slot each comparison reads are loaded.
       guard let first = slots.baseAddress else { continue }
       let end = first + slots.count
@@ -268,6 +356,13 @@ final class PatchRecorder: DeliveryRecorder {
         next += 1
         if kept.flags >= 0, !flags[kept.flags + (slot - first)] { continue }
         let copy = block + slot.pointee.blockOffset
+        if slot.pointee.words & changedWords == 0 {
+          // Unchanged, by its words: only a string's copy holds anything.
+          if slot.pointee.copying == .string, !StringLayout.isImmortal(copy) {
+            destroyString(copy)
+          }
+          continue
+        }
         let current = model + slot.pointee.offset
         // A word and a string first, compared as words: most properties of most models.
         switch slot.pointee.copying {
@@ -309,10 +404,35 @@ final class PatchRecorder: DeliveryRecorder {
       }
     }
     log.models = sharedModels()
+    lastBytes = log.bytesUsed
     models.removeAll()
     flags.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
     used = 0
+  }
+
+  /// The words of the copy at `block` that differ from those at `model`, a bit each.
+  @inline(__always)
+  private static func changedWords(
+    _ block: UnsafeRawPointer, _ model: UnsafeRawPointer, words: Int
+  ) -> UInt64 {
+    @inline(__always)
+    func changed(_ word: Int) -> UInt64 {
+      block.load(fromByteOffset: word &* 8, as: UInt64.self)
+        != model.load(fromByteOffset: word &* 8, as: UInt64.self)
+        ? 1 &<< UInt64(truncatingIfNeeded: word) : 0
+    }
+    // The common spans without a loop: a model of a few properties.
+    switch words {
+    case 1: return changed(0)
+    case 2: return changed(0) | changed(1)
+    case 3: return changed(0) | changed(1) | changed(2)
+    case 4: return changed(0) | changed(1) | changed(2) | changed(3)
+    default:
+      var all: UInt64 = 0
+      for word in 0..<words { all |= changed(word) }
+      return all
+    }
   }
 
   /// The list of ``changedModels``: the last log's when it holds the same.
@@ -343,7 +463,7 @@ final class PatchRecorder: DeliveryRecorder {
     }
   }
 
-  // MARK: - Keeping
+  // MARK: - Forgetting
 
   /// Destroys the copies and forgets the models of a dispatch that did not finish.
   private func forget() {
@@ -407,10 +527,10 @@ final class PatchRecorder: DeliveryRecorder {
     let inHand = LayoutInHand(layout)
     lastKey = key
     last = inHand
-    // The last flat type asked about stays at hand while models of others come between.
-    if layout.isFlat && layout.blockAlignment <= 8 && !layout.holdsValueModelsInPlace {
+    // The last type with a span asked about stays at hand while models of others come between.
+    if let span = layout.span, !layout.holdsValueModelsInPlace {
       flatKey = key
-      flat = FlatInHand(layout)
+      flat = FlatInHand(layout, span)
     }
     return inHand
   }

@@ -19,6 +19,35 @@ final class RecordedLayout {
   /// Whether every property is plain data or a `String`: a block is then
   /// kept and compared in loops that run no code of a property's type.
   let isFlat: Bool
+  /// For a flat layout whose properties lie in at most 64 words of a model,
+  /// none aligned past a word: those words, which a block then copies whole.
+  let span: WordSpan?
+
+  /// The words of a model that hold a flat layout's properties, copied and
+  /// compared a word at a time, with no code per property unless one changed.
+  ///
+  /// A block is a copy of the words, each property at its offset from
+  /// ``start``. Words between the properties (padding, or properties not
+  /// recorded) are copied too, as bits that are never compared or destroyed.
+  struct WordSpan {
+    /// Where the first word is in a model.
+    let start: Int
+    /// How many words, at most 64.
+    let words: Int
+    /// The words that hold a recorded property, a bit each.
+    let recorded: UInt64
+    /// The second words of the `String`s, a bit each: those of a string
+    /// that is not immortal are retained by a copy (see ``StringLayout``).
+    let strings: UInt64
+    /// The words whose bits decide their property's value, a bit each.
+    ///
+    /// Each belongs whole to one property of plain data whose bits decide
+    /// (``RecordedField/bitsDecide``). A change to only these is
+    /// kept as the words, with no code per property.
+    let decided: UInt64
+    /// How many words ``decided`` marks.
+    let decidedWords: Int
+  }
 
   /// One recorded property, as the recorder reads it.
   struct Slot {
@@ -33,6 +62,9 @@ final class RecordedLayout {
     let copying: Copying
     /// See ``RecordedField/bitsDecide``.
     let bitsDecide: Bool
+    /// The words of the layout's ``span`` the property lies in, a bit each;
+    /// every bit without a span, so that it is always compared.
+    let words: UInt64
     // Unretained: `fields` holds it as long as the layout lives.
     let field: Unmanaged<RecordedField>
 
@@ -98,12 +130,23 @@ final class RecordedLayout {
   init(fields: [RecordedField], holdsValueModelsInPlace: Bool) {
     self.fields = fields
     self.holdsValueModelsInPlace = holdsValueModelsInPlace
+    isFlat = fields.allSatisfy { Self.copying(of: $0) != .byType }
+    let span = isFlat ? Self.span(of: fields) : nil
+    self.span = span
     let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: fields.count)
     var size = 0
     var alignment = 1
     for (index, field) in fields.enumerated() {
-      let blockOffset = (size + field.alignment - 1) & ~(field.alignment - 1)
-      size = blockOffset + field.size
+      let blockOffset: Int
+      var words = UInt64.max
+      if let span {
+        // The block mirrors the span: a property is where it is in the model, less the start.
+        blockOffset = field.offset - span.start
+        words = Self.words(of: field, from: span.start)
+      } else {
+        blockOffset = (size + field.alignment - 1) & ~(field.alignment - 1)
+      }
+      size = max(size, blockOffset + field.size)
       alignment = max(alignment, field.alignment)
       slots.initializeElement(
         at: index,
@@ -112,12 +155,45 @@ final class RecordedLayout {
           alignment: field.alignment,
           stride: (field.size + field.alignment - 1) & ~(field.alignment - 1),
           copying: Self.copying(of: field),
-          bitsDecide: field.bitsDecide, field: Unmanaged.passUnretained(field)))
+          bitsDecide: field.bitsDecide, words: words, field: Unmanaged.passUnretained(field)))
     }
     self.slots = UnsafeBufferPointer(slots)
-    isFlat = slots.allSatisfy { $0.copying != .byType }
-    blockSize = size
+    blockSize = span.map { $0.words * 8 } ?? size
     blockAlignment = alignment
+  }
+
+  /// The words from `start` that `field` lies in, a bit each.
+  private static func words(of field: RecordedField, from start: Int) -> UInt64 {
+    var words: UInt64 = 0
+    for word in ((field.offset - start) / 8)..<((field.offset - start + field.size + 7) / 8) {
+      words |= 1 << UInt64(word)
+    }
+    return words
+  }
+
+  /// The span of `fields`, all flat, or `nil` when one is aligned past a
+  /// word or they lie in more than 64 words.
+  private static func span(of fields: [RecordedField]) -> WordSpan? {
+    guard let first = fields.map(\.offset).min(),
+      let end = fields.map({ $0.offset + $0.size }).max(),
+      fields.allSatisfy({ $0.alignment <= 8 })
+    else { return nil }
+    let start = first & ~7
+    let words = (end - start + 7) / 8
+    guard words <= 64 else { return nil }
+    var recorded: UInt64 = 0
+    var strings: UInt64 = 0
+    var decided: UInt64 = 0
+    for field in fields {
+      let covered = Self.words(of: field, from: start)
+      recorded |= covered
+      if copying(of: field) == .string { strings |= 1 << UInt64((field.offset - start) / 8 + 1) }
+      // Whole words: no other property shares them.
+      if field.bitsDecide, field.offset % 8 == 0, field.size % 8 == 0 { decided |= covered }
+    }
+    return WordSpan(
+      start: start, words: words, recorded: recorded, strings: strings, decided: decided,
+      decidedWords: decided.nonzeroBitCount)
   }
 
   private static func copying(of field: RecordedField) -> Copying {
