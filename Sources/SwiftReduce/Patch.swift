@@ -58,23 +58,15 @@ public struct Patch: CustomStringConvertible {
     path = Self.path(of: change, steps: change.steps.count, modelPath: modelPath, position: true)
     switch change.edit {
     case let .changed(before, after):
-      kind = .changed
-      self.before = before
-      self.after = after
+      (kind, self.before, self.after) = (.changed, before, after)
       let plan = change.valuePlan(in: .shared)
       description = "\(path): \(Self.text(before, plan)) → \(Self.text(after, plan))"
     case let .inserted(_, element, collection):
-      kind = .inserted
-      before = nil
-      after = element
-      let plan = PlanCache.shared.plan(for: collection.storedElementType)
-      description = "\(path): inserted \(Self.text(element, plan))"
+      (kind, before, after) = (.inserted, nil, element)
+      description = "\(path): inserted \(Self.text(element: element, of: collection))"
     case let .removed(_, element, collection):
-      kind = .removed
-      before = element
-      after = nil
-      let plan = PlanCache.shared.plan(for: collection.storedElementType)
-      description = "\(path): removed \(Self.text(element, plan))"
+      (kind, before, after) = (.removed, element, nil)
+      description = "\(path): removed \(Self.text(element: element, of: collection))"
     }
   }
 
@@ -117,5 +109,11 @@ public struct Patch: CustomStringConvertible {
     // A value stored as `Any` shows as its own type does.
     let plan = plan.type == Any.self ? PlanCache.shared.plan(for: type(of: value)) : plan
     return SnapshotBuilder().oneLineText(of: value, plan)
+  }
+
+  /// An element of a collection of type `collection` on one line.
+  @MainActor
+  private static func text(element: Any, of collection: any EditableCollection.Type) -> String {
+    text(element, PlanCache.shared.plan(for: collection.storedElementType))
   }
 }

@@ -26,7 +26,7 @@ extension View {
   /// - Parameter action: The action dispatched after each submitted text.
   /// - Returns: A view whose text fields dispatch `action` on submit.
   public func onSubmit(_ action: some Action) -> some View {
-    SubmitView(content: self, handler: .dispatch(action))
+    HandlerView(content: self, event: .submit, handler: .dispatch(action))
   }
 
   /// Runs a closure when the text of a text field inside this view is submitted.
@@ -34,18 +34,6 @@ extension View {
   /// - Parameter action: The closure run after each submitted text.
   /// - Returns: A view whose text fields run `action` on submit.
   public func onSubmit(perform action: @escaping @MainActor () -> Void) -> some View {
-    SubmitView(content: self, handler: .perform(action))
-  }
-}
-
-/// A view whose text fields submit through ``View/onSubmit(_:)``.
-struct SubmitView<Content: View>: View, PrimitiveView {
-  let content: Content
-  let handler: Handler
-
-  func makeNodes(in context: BuildContext) -> [Node] {
-    context.submitHandlers.append(handler)
-    defer { context.submitHandlers.removeLast() }
-    return content.nodes(in: context)
+    HandlerView(content: self, event: .submit, handler: .perform(action))
   }
 }

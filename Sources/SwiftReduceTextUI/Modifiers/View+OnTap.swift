@@ -22,7 +22,7 @@ extension View {
   /// - Parameter action: The action dispatched each time the row is tapped.
   /// - Returns: A tappable view.
   public func onTap(_ action: some Action) -> some View {
-    TapView(content: self, handler: .dispatch(action))
+    HandlerView(content: self, event: .tap, handler: .dispatch(action))
   }
 
   /// Makes this view a numbered row that runs a closure when tapped.
@@ -30,20 +30,6 @@ extension View {
   /// - Parameter action: The closure run each time the row is tapped.
   /// - Returns: A tappable view.
   public func onTap(perform action: @escaping @MainActor () -> Void) -> some View {
-    TapView(content: self, handler: .perform(action))
-  }
-}
-
-/// A view made tappable by ``View/onTap(_:)``.
-struct TapView<Content: View>: View, PrimitiveView {
-  let content: Content
-  let handler: Handler
-
-  func makeNodes(in context: BuildContext) -> [Node] {
-    let number = context.register(.row(handler, summary: ""))
-    let nodes = content.nodes(in: context)
-    let node: Node = nodes.count == 1 ? nodes[0] : .vertical(nodes)
-    context.describeRow(number, as: Layout.summary(of: node))
-    return [.tappable(number: number, content: node)]
+    HandlerView(content: self, event: .tap, handler: .perform(action))
   }
 }

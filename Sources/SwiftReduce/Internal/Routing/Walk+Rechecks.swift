@@ -9,19 +9,10 @@ extension Walk {
   }
 
   /// ``isCurrent(_:)`` for an array that changed, or was not read from a class instance.
+  // Out of line, as the rare case: the walk's loop inlines only the check before it.
+  @inline(never)
   private mutating func isCurrentAfterChecking(_ run: inout ObjectCursor) -> Bool {
-    let address: UnsafeRawPointer
-    switch run.origin.kind {
-    case .none:
-      return true
-    case let .field(field):
-      address = field
-    case let .inPlace(place, offset):
-      guard let base = resolve(place) else { return false }
-      address = UnsafeRawPointer(base + offset)
-    case let .copied(source):
-      return isCurrent(source: source)
-    }
+    guard let address = location(of: run.origin) else { return isCurrent(unlocated: run.origin) }
     let storage = ArrayStorage(ofArrayAt: address).address
     guard storage != run.storage else { return true }
     // Changed through its owner: go on in the array it holds now. Models
@@ -46,21 +37,12 @@ extension Walk {
 
   /// ``isStillThere(_:_:)`` for a model whose field changed, or that was not read from a
   /// class instance.
+  // Out of line, as the rare case: the walk's loop inlines only the check before it.
+  @inline(never)
   private mutating func isStillThereAfterChecking(
     _ object: UnsafeRawPointer, _ origin: Origin
   ) -> Bool {
-    let field: UnsafeRawPointer
-    switch origin.kind {
-    case .none:
-      return true
-    case let .field(address):
-      field = address
-    case let .inPlace(place, offset):
-      guard let base = resolve(place) else { return false }
-      field = UnsafeRawPointer(base + offset)
-    case let .copied(source):
-      return isCurrent(source: source)
-    }
+    guard let field = location(of: origin) else { return isCurrent(unlocated: origin) }
     let now = ObjectReference(field).objectAddress
     if now == object { return true }
     // The field was changed before the walk got to it: what it holds now is
@@ -98,6 +80,17 @@ extension Walk {
     case let .field(address): return address
     case let .inPlace(place, offset): return resolve(place).map { UnsafeRawPointer($0 + offset) }
     case .none, .copied: return nil
+    }
+  }
+
+  /// Whether what was read from an origin with no ``location(of:)`` is still current: with no
+  /// origin, nothing can have changed it; a copy is current while its source is; a place whose
+  /// value is gone is not.
+  private mutating func isCurrent(unlocated origin: Origin) -> Bool {
+    switch origin.kind {
+    case .none: return true
+    case let .copied(source): return isCurrent(source: source)
+    case .field, .inPlace: return false
     }
   }
 

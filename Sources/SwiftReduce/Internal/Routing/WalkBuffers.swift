@@ -25,29 +25,6 @@ struct WalkBuffers {
   // Unchecked: only walks take and give back sets, and walks run on the main actor.
   nonisolated(unsafe) static var spare: [WalkBuffers] = []
 
-  init(
-    stack: UnsafeStack<Frame>, visited: VisitedSet, retained: UnsafeStack<Unmanaged<AnyObject>>,
-    objectCursors: UnsafeStack<ObjectCursor>, freeObjectCursors: UnsafeStack<Int>,
-    classPlans: UnsafeStack<(key: UInt, model: Unmanaged<ModelPlan>?)>
-  ) {
-    self.stack = stack
-    self.visited = visited
-    self.retained = retained
-    self.objectCursors = objectCursors
-    self.freeObjectCursors = freeObjectCursors
-    self.classPlans = classPlans
-  }
-
-  init() {
-    stack = UnsafeStack()
-    visited = VisitedSet()
-    retained = UnsafeStack()
-    objectCursors = UnsafeStack()
-    freeObjectCursors = UnsafeStack()
-    classPlans = UnsafeStack(capacity: Self.classPlanSlots)
-    classPlans.append(repeating: (0, nil), count: Self.classPlanSlots)
-  }
-
   /// Releases what the walk retained and empties everything but the class cache.
   mutating func reset() {
     for index in 0..<retained.count { retained[index].release() }
@@ -56,5 +33,19 @@ struct WalkBuffers {
     freeObjectCursors.removeAll()
     stack.removeAll()
     visited.removeAll()
+  }
+}
+
+// In an extension, so that the memberwise initializer a walk gives its buffers back with stays.
+extension WalkBuffers {
+  /// Empty buffers, with a class cache of ``classPlanSlots`` empty slots.
+  init() {
+    stack = UnsafeStack()
+    visited = VisitedSet()
+    retained = UnsafeStack()
+    objectCursors = UnsafeStack()
+    freeObjectCursors = UnsafeStack()
+    classPlans = UnsafeStack(capacity: Self.classPlanSlots)
+    classPlans.append(repeating: (0, nil), count: Self.classPlanSlots)
   }
 }

@@ -9,23 +9,23 @@
 struct FieldDescriptor {
   let address: UnsafeRawPointer
 
-  private enum Offset {
-    static let recordSize = 10
-    static let count = 12
+  private enum Layout {
+    static let recordSize = TypedOffset<UInt16>(at: 10)
+    static let count = TypedOffset<UInt32>(at: 12)
     static let records = 16
   }
 
   /// The size of each record in bytes.
-  var recordSize: Int { Int(address.load(fromByteOffset: Offset.recordSize, as: UInt16.self)) }
+  var recordSize: Int { Int(Layout.recordSize.load(from: address)) }
 
   /// The number of records.
-  var count: Int { Int(address.load(fromByteOffset: Offset.count, as: UInt32.self)) }
+  var count: Int { Int(Layout.count.load(from: address)) }
 
   /// The records, or `nil` when their size is smaller than the fields read from them.
   var records: [FieldRecord]? {
     let (size, count) = (recordSize, count)
     guard size >= FieldRecord.minimumSize || count == 0 else { return nil }
-    return (0..<count).map { FieldRecord(address: address + Offset.records + $0 * size) }
+    return (0..<count).map { FieldRecord(address: address + Layout.records + $0 * size) }
   }
 }
 
@@ -36,15 +36,15 @@ struct FieldDescriptor {
 struct FieldRecord {
   let address: UnsafeRawPointer
 
-  private enum Offset {
-    static let flags = 0
-    static let mangledTypeName = 4
+  private enum Layout {
+    static let flags = TypedOffset<UInt32>(at: 0)
+    static let mangledTypeName = TypedOffset<RelativePointer>(at: 4)
   }
 
   /// The bytes read here: the flags and the mangled type name's pointer.
   static let minimumSize = 12
 
-  private var flags: UInt32 { address.load(fromByteOffset: Offset.flags, as: UInt32.self) }
+  private var flags: UInt32 { Layout.flags.load(from: address) }
 
   /// Whether a stored property is a `var` (flag bit 1).
   var isVar: Bool { flags & 0x2 != 0 }
@@ -55,6 +55,6 @@ struct FieldRecord {
   /// The mangled name of the property's type or the case's payload; `nil`
   /// for an enum case without a payload.
   var mangledTypeName: MangledName? {
-    RelativePointer(address: address + Offset.mangledTypeName).target.map(MangledName.init)
+    Layout.mangledTypeName.target(in: address).map(MangledName.init)
   }
 }

@@ -11,7 +11,8 @@
 /// `MangledName` and `RelativePointer`), `HeapObject`, `ObjectReference`
 /// (with `ReferenceOwnership` and `OptionalStorage`), `ArrayStorage`,
 /// `EnumPayload`, `MutableElements` (with `ElementAddresses`),
-/// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`. Building with
+/// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`; the descriptors and
+/// the witness table state the fields they read as `TypedOffset`s. Building with
 /// `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the paths Apple platforms take
 /// (no isa reads, and an `Array` read through its own API, never its
 /// storage) on any platform, so CI tests them on Linux.

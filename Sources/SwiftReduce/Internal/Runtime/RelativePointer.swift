@@ -3,7 +3,9 @@
 ///
 /// Pinned through every descriptor that holds one (`fieldRecordsTellAVarFromALet`,
 /// `payloadCasesAreFoundAmongEmptyCases`).
-struct RelativePointer {
+///
+/// Not `BitwiseCopyable`, so that a ``TypedOffset`` of one cannot be loaded as a value.
+struct RelativePointer: ~BitwiseCopyable {
   /// Where the 32-bit offset is stored.
   let address: UnsafeRawPointer
 

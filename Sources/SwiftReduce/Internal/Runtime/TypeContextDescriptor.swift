@@ -7,11 +7,11 @@
 struct TypeContextDescriptor {
   let address: UnsafeRawPointer
 
-  /// Byte offsets of the fields read here.
-  private enum Offset {
-    static let flags = 0
-    static let fields = 16
-    static let payloadCasesAndPayloadSizeOffset = 20
+  /// The fields read here.
+  private enum Layout {
+    static let flags = TypedOffset<UInt32>(at: 0)
+    static let fields = TypedOffset<RelativePointer>(at: 16)
+    static let payloadCasesAndPayloadSizeOffset = TypedOffset<UInt32>(at: 20)
   }
 
   /// The descriptor of `type`, or `nil` when it is not a nominal type.
@@ -21,7 +21,7 @@ struct TypeContextDescriptor {
   }
 
   /// The descriptor's 32-bit flags.
-  var flags: UInt32 { address.load(fromByteOffset: Offset.flags, as: UInt32.self) }
+  var flags: UInt32 { Layout.flags.load(from: address) }
 
   /// Whether a class's descriptor marks it as an actor, distributed actors included: the flags'
   /// kind-specific bit 7 (bit 23).
@@ -35,7 +35,7 @@ struct TypeContextDescriptor {
   ///
   /// Pinned by `fieldRecordsTellAVarFromALet`.
   var fieldDescriptor: FieldDescriptor? {
-    RelativePointer(address: address + Offset.fields).target.map(FieldDescriptor.init)
+    Layout.fields.target(in: address).map(FieldDescriptor.init)
   }
 
   /// The number of an enum's cases with a payload: the low 24 bits of its descriptor's 32-bit field
@@ -43,8 +43,6 @@ struct TypeContextDescriptor {
   ///
   /// Pinned by `enumDescriptorCountsPayloadCases`.
   var enumPayloadCaseCount: Int {
-    let field = address.load(
-      fromByteOffset: Offset.payloadCasesAndPayloadSizeOffset, as: UInt32.self)
-    return Int(field & 0x00FF_FFFF)
+    Int(Layout.payloadCasesAndPayloadSizeOffset.load(from: address) & 0x00FF_FFFF)
   }
 }

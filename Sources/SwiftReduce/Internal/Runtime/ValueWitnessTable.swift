@@ -10,11 +10,11 @@
 struct ValueWitnessTable {
   let address: UnsafeRawPointer
 
-  private enum Offset {
-    static let flags = 80
-    static let getEnumTag = 88
-    static let destructiveProjectEnumData = 96
-    static let destructiveInjectEnumTag = 104
+  private enum Layout {
+    static let flags = TypedOffset<UInt32>(at: 80)
+    static let getEnumTag = TypedOffset<UnsafeRawPointer>(at: 88)
+    static let destructiveProjectEnumData = TypedOffset<UnsafeRawPointer>(at: 96)
+    static let destructiveInjectEnumTag = TypedOffset<UnsafeRawPointer>(at: 104)
   }
 
   private static let hasEnumWitnesses: UInt32 = 1 << 21
@@ -23,23 +23,21 @@ struct ValueWitnessTable {
   static var isReadable: Bool { MemoryLayout<Int>.size == 8 }
 
   /// The table's flags.
-  var flags: UInt32 { address.load(fromByteOffset: Offset.flags, as: UInt32.self) }
+  var flags: UInt32 { Layout.flags.load(from: address) }
 
   /// Whether the table ends with the enum functions.
   var hasEnumWitnesses: Bool { flags & Self.hasEnumWitnesses != 0 }
 
   /// `getEnumTag(value, metadata) -> UInt32`.
-  var getEnumTag: UnsafeRawPointer {
-    address.load(fromByteOffset: Offset.getEnumTag, as: UnsafeRawPointer.self)
-  }
+  var getEnumTag: UnsafeRawPointer { Layout.getEnumTag.load(from: address) }
 
   /// `destructiveProjectEnumData(value, metadata)`.
   var destructiveProjectEnumData: UnsafeRawPointer {
-    address.load(fromByteOffset: Offset.destructiveProjectEnumData, as: UnsafeRawPointer.self)
+    Layout.destructiveProjectEnumData.load(from: address)
   }
 
   /// `destructiveInjectEnumTag(value, tag, metadata)`.
   var destructiveInjectEnumTag: UnsafeRawPointer {
-    address.load(fromByteOffset: Offset.destructiveInjectEnumTag, as: UnsafeRawPointer.self)
+    Layout.destructiveInjectEnumTag.load(from: address)
   }
 }

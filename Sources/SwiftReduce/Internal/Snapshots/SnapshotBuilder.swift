@@ -121,13 +121,7 @@ struct SnapshotBuilder {
           position += 1
           recordField(field, at: base)
         }
-        if kinds.count != depth {
-          modelFrames[top].next = position
-        } else {
-          close(modelFrames[top].line)
-          modelFrames.removeLast()
-          kinds.removeLast()
-        }
+        modelFrames[top].next = position
       case .objects:
         let top = objectFrames.count - 1
         let first = objectFrames[top].first
@@ -144,13 +138,7 @@ struct SnapshotBuilder {
           }
           position += 1
         }
-        if kinds.count != depth {
-          objectFrames[top].next = position
-        } else {
-          close(objectFrames[top].line)
-          objectFrames.removeLast()
-          kinds.removeLast()
-        }
+        objectFrames[top].next = position
       case .values:
         let top = valueFrames.count - 1
         var position = valueFrames[top].next
@@ -171,13 +159,16 @@ struct SnapshotBuilder {
             recordValue(element, plans.plan(for: type(of: element)), label: label)
           }
         }
-        if kinds.count != depth {
-          valueFrames[top].next = position
-        } else {
-          close(valueFrames[top].line)
-          valueFrames.removeLast()
-          kinds.removeLast()
-        }
+        valueFrames[top].next = position
+      }
+      // A child pushed a frame: it is recorded first, and this one goes on after it.
+      guard kinds.count == depth else { continue }
+      // Every child is recorded: the frame is done, and its line closes.
+      kinds.removeLast()
+      switch kind {
+      case .model: close(modelFrames.removeLast().line)
+      case .objects: close(objectFrames.removeLast().line)
+      case .values: close(valueFrames.removeLast().line)
       }
     }
   }
