@@ -94,17 +94,9 @@ struct TestStoreValueTests {
       $0.address = $0.address.advanced(by: 8)
       $0.handle = OpaquePointer(UnsafeRawPointer($0.handle).advanced(by: 16))
     }
-    let (address, handle) = (socket.address, socket.handle)
     expectIssues([
-      """
-      State after WorkshopAction.advance is not as expected (- expected, + actual):
-      address
-        - \(String(reflecting: address))
-        + \(String(reflecting: address.advanced(by: 8)))
-      handle
-        - \(String(reflecting: handle))
-        + \(String(reflecting: OpaquePointer(UnsafeRawPointer(handle).advanced(by: 16))))
-      """
+      "State after WorkshopAction.advance is not as expected (- expected, + actual):\n"
+        + socket.advanceDifference
     ]) {
       store.send(WorkshopAction.advance)
     }
