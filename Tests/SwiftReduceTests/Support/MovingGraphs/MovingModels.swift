@@ -118,11 +118,6 @@ struct MovingNote: ValueReducer {
   let stage: MovingStage
   var ticks = 0
 
-  init(serial: Int, stage: MovingStage) {
-    self.serial = serial
-    self.stage = stage
-  }
-
   mutating func reduce(action: MovingTick) {
     ticks += 1
     stage.deliveries.append(serial)
