@@ -4,6 +4,19 @@ import Testing
 /// Runs the built `Counters` program with piped input, as a script would.
 @Suite(TestScale.runsSamplePrograms)
 struct CountersExecutableTests {
+  /// The first screen, then `add` and the board it makes: how most sessions start.
+  private static let firstAdd = """
+    Counters
+    No counters yet. Type add to make one.
+
+    Type help for commands, quit to leave.
+    > add
+    Counters
+    #1 count 0 step 1
+
+
+    """
+
   @Test func aPipedSessionShowsTheBoardAfterEveryChange() throws {
     let run = try runCounters(
       input: "add\ninc 1\ninc 1\nadd\nstep 2 5\ninc 2\ndec 1\nset 1 7\nquit\n")
@@ -11,51 +24,43 @@ struct CountersExecutableTests {
     #expect(run.standardError == "")
     expectText(
       run.standardOutput,
-      """
-      Counters
-      No counters yet. Type add to make one.
+      Self.firstAdd + """
+        > inc 1
+        Counters
+        #1 count 1 step 1
 
-      Type help for commands, quit to leave.
-      > add
-      Counters
-      #1 count 0 step 1
+        > inc 1
+        Counters
+        #1 count 2 step 1
 
-      > inc 1
-      Counters
-      #1 count 1 step 1
+        > add
+        Counters
+        #1 count 2 step 1
+        #2 count 0 step 1
 
-      > inc 1
-      Counters
-      #1 count 2 step 1
+        > step 2 5
+        Counters
+        #1 count 2 step 1
+        #2 count 0 step 5
 
-      > add
-      Counters
-      #1 count 2 step 1
-      #2 count 0 step 1
+        > inc 2
+        Counters
+        #1 count 2 step 1
+        #2 count 5 step 5
 
-      > step 2 5
-      Counters
-      #1 count 2 step 1
-      #2 count 0 step 5
+        > dec 1
+        Counters
+        #1 count 1 step 1
+        #2 count 5 step 5
 
-      > inc 2
-      Counters
-      #1 count 2 step 1
-      #2 count 5 step 5
+        > set 1 7
+        Counters
+        #1 count 7 step 1
+        #2 count 5 step 5
 
-      > dec 1
-      Counters
-      #1 count 1 step 1
-      #2 count 5 step 5
+        > quit
 
-      > set 1 7
-      Counters
-      #1 count 7 step 1
-      #2 count 5 step 5
-
-      > quit
-
-      """)
+        """)
   }
 
   @Test func theReadmeSessionPrintsWhatTheReadmeShows() throws {
@@ -64,43 +69,35 @@ struct CountersExecutableTests {
     #expect(run.standardError == "")
     expectText(
       run.standardOutput,
-      """
-      Counters
-      No counters yet. Type add to make one.
+      Self.firstAdd + """
+        > add
+        Counters
+        #1 count 0 step 1
+        #2 count 0 step 1
 
-      Type help for commands, quit to leave.
-      > add
-      Counters
-      #1 count 0 step 1
+        > step 2 5
+        Counters
+        #1 count 0 step 1
+        #2 count 0 step 5
 
-      > add
-      Counters
-      #1 count 0 step 1
-      #2 count 0 step 1
+        > goal 2 12
+        Counters
+        #1 count 0 step 1
+        #2 count 0 step 5 goal 12: 12 to go
 
-      > step 2 5
-      Counters
-      #1 count 0 step 1
-      #2 count 0 step 5
+        > inc 2
+        Counters
+        #1 count 0 step 1
+        #2 count 5 step 5 goal 12: 7 to go
 
-      > goal 2 12
-      Counters
-      #1 count 0 step 1
-      #2 count 0 step 5 goal 12: 12 to go
+        > inc 2
+        Counters
+        #1 count 0 step 1
+        #2 count 10 step 5 goal 12: 2 to go
 
-      > inc 2
-      Counters
-      #1 count 0 step 1
-      #2 count 5 step 5 goal 12: 7 to go
+        > quit
 
-      > inc 2
-      Counters
-      #1 count 0 step 1
-      #2 count 10 step 5 goal 12: 2 to go
-
-      > quit
-
-      """)
+        """)
   }
 
   @Test func aGoalIsAddedMovedReachedAndTakenAway() throws {
@@ -109,38 +106,30 @@ struct CountersExecutableTests {
     #expect(run.status == 0)
     expectText(
       run.standardOutput,
-      """
-      Counters
-      No counters yet. Type add to make one.
+      Self.firstAdd + """
+        > goal 1 3
+        Counters
+        #1 count 0 step 1 goal 3: 3 to go
 
-      Type help for commands, quit to leave.
-      > add
-      Counters
-      #1 count 0 step 1
+        > inc 1
+        Counters
+        #1 count 1 step 1 goal 3: 2 to go
 
-      > goal 1 3
-      Counters
-      #1 count 0 step 1 goal 3: 3 to go
+        > goal 1 2
+        Counters
+        #1 count 1 step 1 goal 2: 1 to go
 
-      > inc 1
-      Counters
-      #1 count 1 step 1 goal 3: 2 to go
+        > inc 1
+        Counters
+        #1 count 2 step 1 goal 2: reached
 
-      > goal 1 2
-      Counters
-      #1 count 1 step 1 goal 2: 1 to go
+        > goal 1 off
+        Counters
+        #1 count 2 step 1
 
-      > inc 1
-      Counters
-      #1 count 2 step 1 goal 2: reached
+        >\u{20}
 
-      > goal 1 off
-      Counters
-      #1 count 2 step 1
-
-      >\u{20}
-
-      """)
+        """)
   }
 
   @Test func removingACounterKeepsTheOthersAndTheirNumbers() throws {

@@ -28,73 +28,18 @@ struct MovieListAppTests {
     var saves = 0
     let output = await session(
       store, "1 Ada\n2\n1 Grace\n3 Alien\n3 Heat\n3 Alien\n5\n", saves: &saves)
+    let heat = "[6] Heat                      views: 1"
     expectText(
       output,
-      """
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-
-      > 1 Ada
-
-       Ada
-       [1] Enter Name: [Ada] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-
-      > 2
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-
-      > 1 Grace
-
-       Grace
-       [1] Enter Name: [Grace] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-
-      > 3 Alien
-
-       Grace
-       [1] Enter Name: [Grace] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 1
-
-      > 3 Heat
-
-       Grace
-       [1] Enter Name: [Grace] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 1
-       [6] Heat                      views: 1
-
-      > 3 Alien
-
-       Grace
-       [1] Enter Name: [Grace] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 2
-       [6] Heat                      views: 1
-
-      > 5
-
-       Grace
-       [1] Enter Name: [Grace] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Heat                      views: 1
-
-      >\u{20}
-
-      """)
+      listScreen() + "> 1 Ada\n" + listScreen(name: "Ada") + "> 2\n" + listScreen()
+        + "> 1 Grace\n" + listScreen(name: "Grace") + "> 3 Alien\n"
+        + listScreen(name: "Grace", list: ["[5] Alien                     views: 1"])
+        + "> 3 Heat\n"
+        + listScreen(name: "Grace", list: ["[5] Alien                     views: 1", heat])
+        + "> 3 Alien\n"
+        + listScreen(name: "Grace", list: ["[5] Alien                     views: 2", heat])
+        + "> 5\n" + listScreen(name: "Grace", list: ["[5] Heat                      views: 1"])
+        + "> \n")
     #expect(store.name == "Grace")
     #expect(store.favoriteMovies.movies == ["Heat": 1])
     #expect(saves == 7)
@@ -125,8 +70,7 @@ struct MovieListAppTests {
     let output = await session(store, "4\n", saves: &saves)
     #expect(
       output.hasSuffix(
-        "> 4\n\n\n [1] Enter Name: [] [2] (Clear)\n [3] Movie Name: [] [4] (watch)\n Type a movie name first, then watch.\n\n> \n"
-      ))
+        "> 4\n" + listScreen(notice: "Type a movie name first, then watch.") + "> \n"))
     #expect(store.favoriteMovies.movies.isEmpty)
   }
 

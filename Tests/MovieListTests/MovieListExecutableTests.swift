@@ -20,6 +20,14 @@ struct MovieListExecutableTests {
 
     """
 
+  /// Runs `MovieList` on a new list, `columns` wide when given, with `input` typed.
+  private static func run(typing input: String, columns: Int? = nil) throws -> ProgramRun {
+    let directory = try TemporaryDirectory()
+    return try runMovieList(
+      ["--file", directory.file("state.json")], input: input,
+      environment: columns.map { ["COLUMNS": "\($0)"] } ?? [:])
+  }
+
   @Test func pipedSessionPrintsEachScreenAndSavesAfterEveryChange() throws {
     let directory = try TemporaryDirectory()
     let run = try runMovieList(
@@ -30,62 +38,16 @@ struct MovieListExecutableTests {
     #expect(run.standardError == "")
     expectText(
       run.standardOutput,
-      """
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-
-      Type help for commands, quit to leave.
-      > 1 Ada
-
-       Ada
-       [1] Enter Name: [Ada] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-
-      > 3 Alien
-
-       Ada
-       [1] Enter Name: [Ada] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 1
-
-      > 3 Alien
-
-       Ada
-       [1] Enter Name: [Ada] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 2
-
-      > 3 千と千尋の神隠し
-
-       Ada
-       [1] Enter Name: [Ada] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 2
-       [6] 千と千尋の神隠し          views: 1
-
-      > quit
-
-      """)
-    expectText(
-      withoutLineage(try directory.contents(of: "state.json")),
-      """
-      {
-        "movies" : {
-          "Alien" : 2,
-          "千と千尋の神隠し" : 1
-        },
-        "name" : "Ada"
-      }
-
-      """)
+      listScreen(message: welcome) + "> 1 Ada\n"
+        + listScreen(name: "Ada") + "> 3 Alien\n"
+        + listScreen(name: "Ada", list: ["[5] Alien                     views: 1"])
+        + "> 3 Alien\n" + listScreen(name: "Ada", list: ["[5] Alien                     views: 2"])
+        + "> 3 千と千尋の神隠し\n"
+        + listScreen(
+          name: "Ada",
+          list: ["[5] Alien                     views: 2", "[6] 千と千尋の神隠し          views: 1"])
+        + "> quit\n")
+    try expectSaved(in: directory, savedList(name: "Ada", movies: ["Alien": 2, "千と千尋の神隠し": 1]))
   }
 
   @Test func aSecondRunShowsTheStateOfTheFirstAndRemovesARow() throws {
@@ -96,29 +58,12 @@ struct MovieListExecutableTests {
     #expect(second.status == 0)
     expectText(
       second.standardOutput,
-      """
-
-       Ada
-       [1] Enter Name: [Ada] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 1
-       [6] Heat                      views: 1
-
-      Type help for commands, quit to leave.
-      > 5
-
-       Ada
-       [1] Enter Name: [Ada] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Heat                      views: 1
-
-      >\u{20}
-
-      """)
+      listScreen(
+        name: "Ada",
+        list: ["[5] Alien                     views: 1", "[6] Heat                      views: 1"],
+        message: welcome)
+        + "> 5\n" + listScreen(name: "Ada", list: ["[5] Heat                      views: 1"])
+        + "> \n")
     let third = try runMovieList(["--file", file], input: "")
     #expect(third.standardOutput.contains("[5] Heat"))
     #expect(!third.standardOutput.contains("Alien"))
@@ -184,9 +129,7 @@ struct MovieListExecutableTests {
   }
 
   @Test func theFirstScreenSaysHelpExistsAndTheNextDoesNot() throws {
-    let directory = try TemporaryDirectory()
-    let run = try runMovieList(["--file", directory.file("state.json")], input: "1 Ada\n")
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = try Self.run(typing: "1 Ada\n").screens
     #expect(screens[0].hasSuffix("\nType help for commands, quit to leave."))
     #expect(!screens[1].contains("Type help"))
   }
@@ -215,72 +158,35 @@ struct MovieListExecutableTests {
       ["--file", file], input: "4\n2\n1 \n3 \nundo\n", environment: ["COLUMNS": "44"])
     #expect(run.status == 0)
     #expect(!FileManager.default.fileExists(atPath: file))
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     // Watch on an empty field keeps its message.
     #expect(screens[1].hasSuffix(" Type a movie name first, then watch.\n"))
     expectText(
-      screens[5],
-      """
-      undo
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a movie name first, then watch.
-
-      There is nothing to undo.
-      """)
+      screens[5] + "\n",
+      "undo\n"
+        + listScreen(
+          notice: "Type a movie name first, then watch.", message: "There is nothing to undo."))
   }
 
   @Test func slashTextShowsOnlyTheMoviesWhoseTitleContainsItIgnoringCaseAndSlashAloneShowsAll()
     throws
   {
-    let directory = try TemporaryDirectory()
-    let run = try runMovieList(
-      ["--file", directory.file("state.json")],
-      input: "3 Alien\n3 Brazil\n3 Heat\n/I\n/BRAZ\n5\n/\n",
-      environment: ["COLUMNS": "44"])
+    let run = try Self.run(typing: "3 Alien\n3 Brazil\n3 Heat\n/I\n/BRAZ\n5\n/\n", columns: 44)
     #expect(run.status == 0)
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
+    let alien = "[5] Alien                         views: 1"
     expectText(
-      screens[4],
-      """
-      /I
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       2 of 3 movies contain "I" (/ shows all)
-       [5] Alien                         views: 1
-       [6] Brazil                        views: 1
-
-      """)
+      screens[4] + "\n",
+      "/I\n"
+        + listScreen(list: [
+          "2 of 3 movies contain \"I\" (/ shows all)", alien,
+          "[6] Brazil                        views: 1",
+        ]))
     // Row 5 of the filtered list is Brazil: tapping it removes Brazil.
     expectText(
-      screens[6] + "\n> " + screens[7],
-      """
-      5
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       0 of 2 movies contain "BRAZ" (/ shows all)
-
-      > /
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                         views: 1
-       [6] Heat                          views: 1
-
-      """)
+      screens[6] + "\n> " + screens[7] + "\n",
+      "5\n" + listScreen(list: ["0 of 2 movies contain \"BRAZ\" (/ shows all)"]) + "> /\n"
+        + listScreen(list: [alien, "[6] Heat                          views: 1"]))
   }
 
   @Test func sortViewsOrdersTheListByViewsAndIsKeptInTheFile() throws {
@@ -291,22 +197,11 @@ struct MovieListExecutableTests {
     #expect(first.status == 0)
     #expect(
       first.standardOutput.hasSuffix("Type sort views (most watched first) or sort title.\n> \n"))
-    expectText(
-      withoutLineage(try directory.contents(of: "state.json")),
-      """
-      {
-        "movies" : {
-          "Alien" : 1,
-          "Heat" : 2
-        },
-        "name" : "",
-        "sort" : "views"
-      }
-
-      """)
+    try expectSaved(
+      in: directory, savedList(name: "", movies: ["Alien": 1, "Heat": 2], sort: "views"))
     let second = try runMovieList(
       ["--file", file], input: "sort title\n", environment: ["COLUMNS": "44"])
-    let screens = second.standardOutput.components(separatedBy: "\n> ")
+    let screens = second.screens
     #expect(
       screens[0].hasSuffix(
         " [5] Heat                          views: 2\n [6] Alien                         views: 1\n\nType help for commands, quit to leave."
@@ -341,14 +236,20 @@ struct MovieListExecutableTests {
 
   // MARK: - Round 4
 
-  /// Saves fail: a file stands where the state file's directory should be,
-  /// which stops root too.
+  /// `MovieList` on `blocked/state.json` in `directory`, once it waits for a line, where saves
+  /// then fail: a file stands where the state file's directory should be, which stops root too.
+  private static func startBlocked(in directory: TemporaryDirectory) throws -> RunningProgram {
+    let running = try startMovieList(
+      ["--file", directory.file("blocked/state.json")], environment: ["COLUMNS": "200"])
+    try running.waitForPrompts(1)
+    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    return running
+  }
+
   @Test func theNotSavedCountFollowsUndo() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("blocked/state.json")
-    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "200"])
-    try running.waitForPrompts(1)
-    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    let running = try Self.startBlocked(in: directory)
     running.send("3 Alien\n3 Brazil\nundo\n")
     let run = running.finish()
     #expect(run.status == 1)
@@ -360,13 +261,10 @@ struct MovieListExecutableTests {
 
   @Test func undoingEveryChangeNotSavedLeavesNothingToSave() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("blocked/state.json")
-    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "200"])
-    try running.waitForPrompts(1)
-    try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
+    let running = try Self.startBlocked(in: directory)
     running.send("3 Brazil\nundo\n")
     let run = running.finish()
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     #expect(screens[1].hasSuffix(" is not a directory."))
     #expect(
       screens[2].hasSuffix("\nUndid typing \"Brazil\" in Movie Name; type redo to do it again."))
@@ -375,11 +273,7 @@ struct MovieListExecutableTests {
   }
 
   @Test func aMovieAddedWhileTheSearchHidesItIsAnnounced() throws {
-    let directory = try TemporaryDirectory()
-    let run = try runMovieList(
-      ["--file", directory.file("state.json")], input: "3 Alien\n/ali\n3 Brazil\n3 Alien\n",
-      environment: ["COLUMNS": "100"])
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = try Self.run(typing: "3 Alien\n/ali\n3 Brazil\n3 Alien\n", columns: 100).screens
     #expect(
       screens[3].contains(
         " [3] Movie Name: [] [4] (watch)\n \"Brazil\" was added, but the search \"ali\" hides it "
@@ -402,11 +296,7 @@ struct MovieListExecutableTests {
   }
 
   @Test func aLongNoticeIsWrappedNotCut() throws {
-    let directory = try TemporaryDirectory()
-    let run = try runMovieList(
-      ["--file", directory.file("state.json")], input: "/ali\n3 Brazil\n",
-      environment: ["COLUMNS": "44"])
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = try Self.run(typing: "/ali\n3 Brazil\n", columns: 44).screens
     #expect(
       screens[2].contains(
         "\n \"Brazil\" was added, but the search \"ali\"\n hides it (/ shows all).\n"))
@@ -421,7 +311,7 @@ struct MovieListExecutableTests {
     ).write(to: URL(fileURLWithPath: file))
     let run = try runMovieList(["--file", file], input: "", environment: ["COLUMNS": "100"])
     #expect(run.status == 0)
-    let first = try #require(run.standardOutput.components(separatedBy: "\n> ").first)
+    let first = try #require(run.screens.first)
     #expect(
       first.contains(
         "\n The file's sort order \"rating\" is not one this version knows: the list is by title.\n"

@@ -20,6 +20,18 @@ struct MovieListFileTests {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
   }
 
+  /// Writes `content` to `state.json` in `directory`, with `mode` when one is given, and
+  /// returns its path.
+  private static func stateFile(
+    in directory: TemporaryDirectory, _ content: String = "{\"name\": \"Ada\", \"movies\": {}}",
+    mode: mode_t? = nil
+  ) throws -> String {
+    let file = directory.file("state.json")
+    try write(content, to: file)
+    if let mode { chmod(file, mode) }
+    return file
+  }
+
   // MARK: - Two instances
 
   @Test func twoInstancesOnOneFileKeepBothChanges() throws {
@@ -36,106 +48,57 @@ struct MovieListFileTests {
     #expect(run.standardError == "")
     // Row 5 of the first instance was Alien: the replay on top of the file
     // removed it by title, and the second instance's Heat stays.
-    expectText(
-      withoutLineage(try directory.contents(of: "state.json")),
-      """
-      {
-        "movies" : {
-          "Heat" : 1
-        },
-        "name" : "Ada"
-      }
-
-      """)
+    try expectSaved(in: directory, savedList(name: "Ada", movies: ["Heat": 1]))
   }
 
-  /// Waits until `running` has printed `text`.
-  private static func waitFor(_ text: String, in running: RunningProgram) throws {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !running.standardOutput.contains(text) {
-      try #require(
-        ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
-      usleep(20_000)
-    }
-  }
-
-  @Test func undoAfterAMergeBringsARemovedMovieBackInTheFileToo() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
+  /// A first instance on `file`, 40 columns wide, that watched Heat, was shown a second
+  /// instance's Alien, and removed Heat, its row 6.
+  private static func heatRemovedAfterAMerge(on file: String) throws -> RunningProgram {
     let first = try startMovieList(["--file", file], environment: ["COLUMNS": "40"])
     first.send("3 Heat\n")
     try first.waitForPrompts(2)
     #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
     // The first instance shows the other's Alien without a line typed.
-    try Self.waitFor("[6] Heat", in: first)
+    try first.waitFor("[6] Heat")
     first.send("6\n")
-    try Self.waitFor("> 6\n", in: first)
+    try first.waitFor("> 6\n")
+    return first
+  }
+
+  @Test func undoAfterAMergeBringsARemovedMovieBackInTheFileToo() throws {
+    let directory = try TemporaryDirectory()
+    let first = try Self.heatRemovedAfterAMerge(on: directory.file("state.json"))
     first.send("undo\n")
-    try Self.waitFor("> undo\n", in: first)
+    try first.waitFor("> undo\n")
     let run = first.finish()
     #expect(
       run.standardOutput.contains("\nUndid tapping \"Heat views: 1\"; type redo to do it again.\n"))
-    expectText(
-      withoutLineage(try directory.contents(of: "state.json")),
-      """
-      {
-        "movies" : {
-          "Alien" : 1,
-          "Heat" : 1
-        },
-        "name" : ""
-      }
-
-      """)
+    try expectSaved(in: directory, savedList(name: "", movies: ["Alien": 1, "Heat": 1]))
   }
 
   @Test func theIssuesCaseUndoneAfterTwoMergesBringsHeatBackInTheFileToo() throws {
     // A `3 Heat`, B `3 Alien`, A removes Heat, B `3 Casablanca`, A `undo`.
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let first = try startMovieList(["--file", file], environment: ["COLUMNS": "40"])
-    first.send("3 Heat\n")
-    try first.waitForPrompts(2)
-    #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
-    try Self.waitFor("[6] Heat", in: first)
-    first.send("6\n")
-    try Self.waitFor("> 6\n", in: first)
+    let first = try Self.heatRemovedAfterAMerge(on: file)
     // Saved once the next prompt is out: the other instance starts after.
-    try Self.waitFor("[5] Alien                     views: 1\n\n> ", in: first)
+    try first.waitFor("[5] Alien                     views: 1\n\n> ")
     #expect(try runMovieList(["--file", file], input: "3 Casablanca\n").status == 0)
-    try Self.waitFor("[6] Casablanca", in: first)
+    try first.waitFor("[6] Casablanca")
     first.send("undo\n")
     let run = first.finish()
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     expectText(
-      try #require(screens.first { $0.hasPrefix("undo\n") }),
-      """
-      undo
-
-
-       [1] Enter Name: [] [2] (Clear)
-       [3] Movie Name: [] [4] (watch)
-       Type a row's number to remove it;
-       undo brings it back.
-       [5] Alien                     views: 1
-       [6] Casablanca                views: 1
-       [7] Heat                      views: 1
-
-      Undid tapping "Heat views: 1"; type redo to do it again.
-      """)
-    expectText(
-      withoutLineage(try directory.contents(of: "state.json")),
-      """
-      {
-        "movies" : {
-          "Alien" : 1,
-          "Casablanca" : 1,
-          "Heat" : 1
-        },
-        "name" : ""
-      }
-
-      """)
+      try #require(screens.first { $0.hasPrefix("undo\n") }) + "\n",
+      "undo\n"
+        + listScreen(
+          list: [
+            "[5] Alien                     views: 1", "[6] Casablanca                views: 1",
+            "[7] Heat                      views: 1",
+          ],
+          message: "Undid tapping \"Heat views: 1\"; type redo to do it again."))
+    try expectSaved(
+      in: directory, savedList(name: "", movies: ["Alien": 1, "Casablanca": 1, "Heat": 1]))
   }
 
   @Test func twoInstancesSavingAtTheSameTimeLoseNothing() throws {
@@ -161,9 +124,8 @@ struct MovieListFileTests {
 
   @Test func watchingAMovieSeenIntMaxTimesSaysSoInsteadOfOverflowing() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
     let content = "{\"name\": \"\", \"movies\": {\"Alien\": 9223372036854775807}}"
-    try Self.write(content, to: file)
+    let file = try Self.stateFile(in: directory, content)
     let run = try runMovieList(
       ["--file", file], input: "3 Alien\n", environment: ["COLUMNS": "100"])
     #expect(run.status == 0)
@@ -203,9 +165,7 @@ struct MovieListFileTests {
 
   @Test func savingKeepsTheModeOfTheFile() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
-    chmod(file, 0o640)
+    let file = try Self.stateFile(in: directory, mode: 0o640)
     #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
     #expect(try Self.status(of: file).st_mode & 0o7777 == 0o640)
   }
@@ -218,16 +178,14 @@ struct MovieListFileTests {
   @Test func aReadOnlyFileIsOpenedReadOnlyWithTheReasonShownAndSavesRefused() throws {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o755)
-    let file = directory.file("state.json")
     let content = "{\"name\": \"Ada\", \"movies\": {}}"
-    try Self.write(content, to: file)
-    chmod(file, 0o444)
+    let file = try Self.stateFile(in: directory, content, mode: 0o444)
     let run = try runMovieList(
       ["--file", file], input: "3 Alien\n", environment: ["COLUMNS": "400"], as: .nobody)
     let reason =
       "you cannot write it (its mode is r--r--r--); make it writable with chmod u+w, or choose "
       + "another file with --file"
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     #expect(screens[0].contains("\n Opened read-only, and changes are not saved: \(reason).\n"))
     #expect(screens[1].contains(" [5] Alien "))
     #expect(screens[1].hasSuffix("\nNot saved to \(file): \(reason)."))
@@ -240,9 +198,8 @@ struct MovieListFileTests {
   @Test func aReadOnlyFileOpenedOnlyToLookAtEndsWithStatus0() throws {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o755)
-    let file = directory.file("state.json")
-    try Self.write("{\"name\": \"Ada\", \"movies\": {\"Alien\": 2}}", to: file)
-    chmod(file, 0o444)
+    let file = try Self.stateFile(
+      in: directory, "{\"name\": \"Ada\", \"movies\": {\"Alien\": 2}}", mode: 0o444)
     let run = try runMovieList(["--file", file], input: "/ali\nquit\n", as: .nobody)
     #expect(run.standardOutput.contains(" [5] Alien "))
     #expect(run.status == 0)
@@ -253,9 +210,7 @@ struct MovieListFileTests {
   @Test(.enabled(if: geteuid() == 0, "only root can write a mode-444 file"))
   func aReadOnlyFileSavedByRootKeepsItsMode() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
-    chmod(file, 0o444)
+    let file = try Self.stateFile(in: directory, mode: 0o444)
     #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
     #expect(try Self.status(of: file).st_mode & 0o7777 == 0o444)
     #expect(try directory.contents(of: "state.json").contains("\"Alien\" : 1"))
@@ -264,8 +219,7 @@ struct MovieListFileTests {
   @Test(.enabled(if: geteuid() == 0, "only root can save a file of someone else"))
   func savingKeepsTheOwnerOfTheFile() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
+    let file = try Self.stateFile(in: directory)
     chown(file, ProgramUser.nobodyID, ProgramUser.nobodyID)
     #expect(try runMovieList(["--file", file], input: "3 Alien\n").status == 0)
     let status = try Self.status(of: file)
@@ -277,9 +231,7 @@ struct MovieListFileTests {
   func aFileOfAnotherUserIsOpenedReadOnlyRatherThanTakenOver() throws {
     let directory = try TemporaryDirectory()
     chmod(directory.path, 0o777)
-    let file = directory.file("state.json")
-    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
-    chmod(file, 0o666)
+    let file = try Self.stateFile(in: directory, mode: 0o666)
     let owner = try Self.status(of: file).st_uid
     let run = try runMovieList(["--file", file], input: "3 Alien\n", as: .nobody)
     #expect(run.status == 1)
@@ -315,8 +267,7 @@ struct MovieListFileTests {
 
   @Test func aStaleTemporaryOfAKilledRunIsRemovedByTheNextRun() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.write("{\"name\": \"Ada\", \"movies\": {}}", to: file)
+    let file = try Self.stateFile(in: directory)
     try Self.write("{\"name\": \"Ad", to: directory.file("state.json.tmp-4242-99"))
     #expect(try runMovieList(["--file", file], input: "").status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["state.json"])
@@ -339,18 +290,7 @@ struct MovieListFileTests {
     #expect(run.standardError == "")
     expectText(
       withoutLineage(try directory.contents(of: "movies/state.json")),
-      """
-      {
-        "movies" : {
-          "Alien" : 1,
-          "Brazil" : 1,
-          "Casablanca" : 1,
-          "Dune" : 1
-        },
-        "name" : "Zoe"
-      }
-
-      """)
+      savedList(name: "Zoe", movies: ["Alien": 1, "Brazil": 1, "Casablanca": 1, "Dune": 1]))
   }
 
   /// Run as `nobody`, whom the mode stops even when the tests run as root.
@@ -370,7 +310,7 @@ struct MovieListFileTests {
     let refused =
       "Not saved to \(file): you cannot write it (its mode is r--r--r--); "
       + "make it writable with chmod u+w, or choose another file with --file."
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     #expect(screens.count == 5)
     #expect(!screens[1].contains(refused))
     #expect(screens[2].contains(" [6] Brazil "))
@@ -394,7 +334,7 @@ struct MovieListFileTests {
     chmod(directory.file("theirs"), 0o666)
     try #require(rename(directory.file("theirs"), file) == 0)
     // Seen within a quarter of a second, and not merged.
-    try Self.waitFor("Your list is kept on screen.", in: running)
+    try running.waitFor("Your list is kept on screen.")
     running.send("3 Brazil\n")
     try running.waitForPrompts(3)
     let run = running.finish()
@@ -422,7 +362,7 @@ struct MovieListFileTests {
     #expect(run.status == 1)
     let notSaved =
       "Not saved to \(file): cannot create a file in \(directory.path) (permission denied)."
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     #expect(screens.count == 4)
     #expect(!screens[0].contains(notSaved))
     #expect(screens[1].hasSuffix("\n" + notSaved))
@@ -435,86 +375,66 @@ struct MovieListFileTests {
 
 /// Round 4: a merge never takes away what the user has.
 extension MovieListFileTests {
-  private static func waitUntil(_ text: String, in running: RunningProgram) throws {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !running.standardOutput.contains(text) {
-      try #require(
-        ContinuousClock.now < deadline, "never printed \(text):\n\(running.standardOutput)")
-      usleep(20_000)
-    }
+  /// Why a list of another lineage found in the file is neither merged nor saved over.
+  private static let anotherList =
+    "another list is there now, not the one this list was loaded from or saved to (another "
+    + "user's, or a new file); type save to write this list over it, or choose another file "
+    + "with --file."
+
+  /// An instance on `file`, 400 columns wide, that saved Ada and Alien and waits for a line.
+  private static func adaWatchingAlien(on file: String) throws -> RunningProgram {
+    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "400"])
+    running.send("1 Ada\n3 Alien\n")
+    try running.waitForPrompts(3)
+    return running
   }
 
   @Test func anotherListReplacingTheFileIsNeverMergedAndSavesWaitForSave() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "400"])
-    running.send("1 Ada\n3 Alien\n")
-    try running.waitForPrompts(3)
+    let running = try Self.adaWatchingAlien(on: file)
     // Another list, of another lineage, renamed over the file.
     let theirs = "{\"lineage\": \"someone-else\", \"name\": \"Bob\", \"movies\": {\"Jaws\": 1}}"
     try Data(theirs.utf8).write(to: URL(fileURLWithPath: directory.file("theirs")))
     try #require(rename(directory.file("theirs"), file) == 0)
-    try Self.waitUntil(
-      "Not merged: \(file) changed, and another list is there now, not the one this list was "
-        + "loaded from or saved to (another user's, or a new file); type save to write this "
-        + "list over it, or choose another file with --file. Your list is kept on screen.\n",
-      in: running)
+    try running.waitFor(
+      "Not merged: \(file) changed, and \(Self.anotherList) Your list is kept on screen.\n")
     running.send("3 Brazil\n")
     try running.waitForPrompts(4)
     #expect(try directory.contents(of: "state.json") == theirs)
     running.send("save\n")
     let run = running.finish()
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     let refused = try #require(screens.first { $0.hasPrefix("3 Brazil\n") })
     #expect(refused.contains(" [5] Alien "))
     #expect(refused.contains(" [6] Brazil "))
     #expect(!refused.contains("Jaws"))
-    #expect(
-      refused.hasSuffix(
-        "\nNot saved to \(file): another list is there now, not the one this list was loaded "
-          + "from or saved to (another user's, or a new file); type save to write this list "
-          + "over it, or choose another file with --file."))
+    #expect(refused.hasSuffix("\nNot saved to \(file): \(Self.anotherList)"))
     let saved = try #require(screens.first { $0.hasPrefix("save\n") })
     #expect(saved.hasSuffix("\nSaved the list to \(file)."))
     #expect(run.status == 0)
-    expectText(
-      withoutLineage(try directory.contents(of: "state.json")),
-      """
-      {
-        "movies" : {
-          "Alien" : 1,
-          "Brazil" : 1
-        },
-        "name" : "Ada"
-      }
-
-      """)
+    try expectSaved(in: directory, savedList(name: "Ada", movies: ["Alien": 1, "Brazil": 1]))
   }
 
   @Test func aNewFileMadeAfterTheFileWasRemovedIsNeverMerged() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
-    let running = try startMovieList(["--file", file], environment: ["COLUMNS": "400"])
-    running.send("1 Ada\n3 Alien\n")
-    try running.waitForPrompts(3)
+    let running = try Self.adaWatchingAlien(on: file)
     #expect(running.standardOutput.components(separatedBy: "\n> ").count == 4)
     try FileManager.default.removeItem(atPath: file)
     // Another instance, started after the removal, makes a new list there.
     #expect(try runMovieList(["--file", file], input: "3 Heat\n").status == 0)
-    try Self.waitUntil("Your list is kept on screen.\n", in: running)
+    try running.waitFor("Your list is kept on screen.\n")
     running.send("quit\n")
     let run = running.finish()
     #expect(!run.standardOutput.contains("Heat"))
-    let screens = run.standardOutput.components(separatedBy: "\n> ")
+    let screens = run.screens
     #expect(screens.last == "quit\n")
     #expect(screens.dropLast().last?.contains(" [5] Alien ") == true)
     // The list shown is in no file: quitting says so.
     #expect(run.status == 1)
     #expect(
-      run.standardError
-        == "MovieList: this list was not saved to \(file): another list is there now, not the "
-        + "one this list was loaded from or saved to (another user's, or a new file); type save "
-        + "to write this list over it, or choose another file with --file.\n")
+      run.standardError == "MovieList: this list was not saved to \(file): \(Self.anotherList)\n")
     #expect(withoutLineage(try directory.contents(of: "state.json")).contains("\"Heat\" : 1"))
     #expect(!(try directory.contents(of: "state.json")).contains("Alien"))
   }

@@ -31,10 +31,32 @@ struct MovieListTerminalTests {
     return "{\"name\": \"Ada\", \"movies\": {\(entries.joined(separator: ", "))}}"
   }
 
+  /// `MovieList` on a terminal, on `state.json` in `directory` holding `content` (no file
+  /// when `nil`), once its first screen matches `ready`.
+  private static func start(
+    in directory: TemporaryDirectory, with content: String? = nil, rows: Int = 24,
+    columns: Int = 60, until ready: (String) -> Bool = { $0.hasSuffix("\n>") }
+  ) throws -> TerminalSession {
+    let file = directory.file("state.json")
+    if let content { try Data(content.utf8).write(to: URL(fileURLWithPath: file)) }
+    let terminal = try TerminalSession(["--file", file], rows: rows, columns: columns)
+    try terminal.screen(where: ready)
+    return terminal
+  }
+
+  /// `MovieList` on a terminal 16 rows high, on a list of `count` movies, once its first
+  /// page of 6 rows is drawn.
+  private static func start(
+    in directory: TemporaryDirectory, movies count: Int, columns: Int = 40
+  ) throws -> TerminalSession {
+    try start(in: directory, with: movies(count), rows: 16, columns: columns) {
+      $0.contains("Rows 1–6 of \(count)")
+    }
+  }
+
   @Test func arrowsBackspaceAndDeleteEditTheLineBeforeItIsEntered() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     // "3 Alie", Left, Backspace, Right, "n": the line is "3 Alen".
     terminal.type("3 Alie" + Key.left + Key.backspace + Key.right + "n")
     try terminal.screen { $0.hasSuffix("\n> 3 Alen") }
@@ -47,8 +69,7 @@ struct MovieListTerminalTests {
 
   @Test func controlUAndControlWDeleteToTheStartAndTheWordBefore() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     terminal.type("3 nothing at all" + Key.controlU + "3 The Third Man" + Key.controlW)
     // The screen read back drops trailing spaces: the line is "3 The Third ".
     try terminal.screen { $0.hasSuffix("\n> 3 The Third") }
@@ -58,12 +79,9 @@ struct MovieListTerminalTests {
 
   @Test func upAndDownGoThroughTheLinesTypedSinceTheStart() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
-    terminal.type("3 Alien" + Key.enter)
-    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
-    terminal.type("1 Ada" + Key.enter)
-    try terminal.screen { $0.contains("[Ada]") && $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
+    try terminal.enter("3 Alien") { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    try terminal.enter("1 Ada") { $0.contains("[Ada]") && $0.hasSuffix("\n>") }
     terminal.type("draft" + Key.up + Key.up)
     try terminal.screen { $0.hasSuffix("\n> 3 Alien") }
     terminal.type(Key.down)
@@ -78,8 +96,7 @@ struct MovieListTerminalTests {
 
   @Test func aTabTypedAtTheTerminalIsShownAndRefused() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     terminal.type("3 Ali\ten")
     try terminal.screen { $0.hasSuffix("\n> 3 Ali␉en") }
     terminal.type(Key.enter)
@@ -94,8 +111,7 @@ struct MovieListTerminalTests {
   @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
   func theTerminalIsRestoredWhenASignalEndsTheProgram(signal: Int32) throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
     #expect(terminal.end(with: signal) == .uncaughtSignal)
     #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
@@ -103,8 +119,7 @@ struct MovieListTerminalTests {
 
   @Test func theTerminalIsRestoredAfterQuit() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     terminal.type("quit" + Key.enter)
     #expect(terminal.waitForExit() == 0)
     #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
@@ -112,9 +127,7 @@ struct MovieListTerminalTests {
 
   @Test func aLongListIsPagedAndTheControlsStayOnScreen() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
+    let terminal = try Self.start(in: directory, movies: 30)
     let first = try terminal.screen { $0.hasSuffix("\n>") }
     expectText(
       first,
@@ -136,20 +149,18 @@ struct MovieListTerminalTests {
       Type help for commands, quit to leave.
       >
       """)
-    terminal.type("n" + Key.enter)
     // Without the welcome under it, the page is as long: a line stays for a message.
-    let second = try terminal.screen { $0.contains("[5] Movie 007") && $0.hasSuffix("\n>") }
+    let second = try terminal.enter("n") { $0.contains("[5] Movie 007") && $0.hasSuffix("\n>") }
     #expect(second.contains("Rows 7–12 of 30 (n next, p previous)"))
     #expect(second.contains("[3] Movie Name: [] [4] (watch)"))
   }
 
   @Test func aResizedTerminalIsDrawnAgainAtItsNewWidth() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Data("{\"name\": \"Ada\", \"movies\": {\"Alien\": 1}}".utf8).write(
-      to: URL(fileURLWithPath: file))
-    let terminal = try TerminalSession(["--file", file], rows: 20, columns: 40)
-    try terminal.screen { $0.contains("[5] Alien                     views: 1") }
+    let terminal = try Self.start(
+      in: directory, with: "{\"name\": \"Ada\", \"movies\": {\"Alien\": 1}}", rows: 20,
+      columns: 40
+    ) { $0.contains("[5] Alien                     views: 1") }
     terminal.type("3 Heat")
     try terminal.screen { $0.hasSuffix("\n> 3 Heat") }
     terminal.resize(rows: 20, columns: 30)
@@ -165,29 +176,24 @@ struct MovieListTerminalTests {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
     let terminal = try TerminalSession(["--file", file])
-    terminal.type("3 Alien" + Key.enter)
-    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    try terminal.enter("3 Alien") { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
     #expect(try runMovieList(["--file", file], input: "3 Heat\n").status == 0)
     try terminal.screen(where: { $0.contains("[6] Heat") }, timeout: .seconds(1))
   }
 
   @Test func escapeAloneDoesNothingAndLosesNoKey() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     terminal.type("\u{1B}")
     // A person's next key comes well after the Escape.
     usleep(300_000)
-    terminal.type("3 Alien" + Key.enter)
-    try terminal.screen { $0.contains("[5] Alien ") }
+    try terminal.enter("3 Alien") { $0.contains("[5] Alien ") }
   }
 
   @Test func aLineThatGetsShorterIsShownAgainFromItsStart() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")], columns: 20)
-    try terminal.screen { $0.hasSuffix("\n>") }
-    terminal.type("3 Amélie" + Key.enter)
-    try terminal.screen { $0.contains("[5] Amélie") && $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory, columns: 20)
+    try terminal.enter("3 Amélie") { $0.contains("[5] Amélie") && $0.hasSuffix("\n>") }
     terminal.type("3 A much longer title")
     try terminal.screen { $0.hasSuffix("\n> much longer title") }
     terminal.type(Key.up)
@@ -203,10 +209,8 @@ struct MovieListTerminalTests {
     try terminal.screen { $0.hasSuffix("\n>") }
     // A file where the state file's directory should be: no save can work.
     try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
-    terminal.type("3 Alien" + Key.enter)
-    try terminal.screen { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
-    terminal.type("1 Ada" + Key.enter)
-    try terminal.screen { $0.contains("[Ada]") && $0.hasSuffix("\n>") }
+    try terminal.enter("3 Alien") { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
+    try terminal.enter("1 Ada") { $0.contains("[Ada]") && $0.hasSuffix("\n>") }
     // Ctrl-C, as the terminal sends it to the program.
     #expect(terminal.end(with: SIGINT) == .uncaughtSignal)
     let note =
@@ -217,57 +221,39 @@ struct MovieListTerminalTests {
 
   @Test func gNGoesToPageNOfALongList() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
-    try terminal.screen { $0.contains("Rows 1–6 of 30") }
-    terminal.type("1 Ada" + Key.enter)
-    try terminal.screen { $0.contains("[Ada]") && $0.contains("Rows 1–6 of 30") }
-    terminal.type("G 3" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 013 ") && $0.contains("Rows 13–18 of 30") }
-    terminal.type("g 9" + Key.enter)
-    try terminal.screen { $0.contains("There is no page 9: the pages are 1 to\n5.") }
+    let terminal = try Self.start(in: directory, movies: 30)
+    try terminal.enter("1 Ada") { $0.contains("[Ada]") && $0.contains("Rows 1–6 of 30") }
+    try terminal.enter("G 3") { $0.contains("[5] Movie 013 ") && $0.contains("Rows 13–18 of 30") }
+    try terminal.enter("g 9") { $0.contains("There is no page 9: the pages are 1 to\n5.") }
   }
 
   @Test func aMovieAddedOffTheCurrentPageBringsItsPageIntoView() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Data(Self.movies(30).utf8).write(to: URL(fileURLWithPath: file))
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
-    try terminal.screen { $0.contains("Rows 1–6 of 30") }
-    terminal.type("3 Movie 025b" + Key.enter)
+    let terminal = try Self.start(in: directory, movies: 30)
     // A page holds 6 rows: its row, the 26th, is on the fifth page.
-    let screen = try terminal.screen { $0.contains("Movie 025b") && $0.hasSuffix("\n>") }
+    let screen = try terminal.enter("3 Movie 025b") {
+      $0.contains("Movie 025b") && $0.hasSuffix("\n>")
+    }
     #expect(screen.contains("[6] Movie 025b "))
     #expect(screen.contains("Rows 25–30 of 31 (n next, p previous)"))
     // The pages still turn from there.
-    terminal.type("p" + Key.enter)
-    try terminal.screen { $0.contains("Rows 19–24 of 31 (n next, p previous)") }
+    try terminal.enter("p") { $0.contains("Rows 19–24 of 31 (n next, p previous)") }
   }
 
   @Test func aRemovalOnTheLastPageKeepsThePageFull() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Data(Self.movies(9).utf8).write(to: URL(fileURLWithPath: file))
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
-    try terminal.screen { $0.contains("Rows 1–6 of 9") }
-    terminal.type("n" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 004 ") && $0.contains("Rows 4–9 of 9") }
-    terminal.type("10" + Key.enter)
+    let terminal = try Self.start(in: directory, movies: 9)
+    try terminal.enter("n") { $0.contains("[5] Movie 004 ") && $0.contains("Rows 4–9 of 9") }
     // The last page starts a row earlier: Movie 003 comes back.
-    let screen = try terminal.screen { !$0.contains("Movie 009") && $0.hasSuffix("\n>") }
+    let screen = try terminal.enter("10") { !$0.contains("Movie 009") && $0.hasSuffix("\n>") }
     #expect(screen.contains("[5] Movie 003 "))
     #expect(screen.contains("Rows 3–8 of 8 (n next, p previous)"))
   }
 
   @Test func aResizeKeepsThePagingClamped() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Data(Self.movies(9).utf8).write(to: URL(fileURLWithPath: file))
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 40)
-    try terminal.screen { $0.contains("Rows 1–6 of 9") }
-    terminal.type("n" + Key.enter)
-    try terminal.screen { $0.contains("Rows 4–9 of 9") }
+    let terminal = try Self.start(in: directory, movies: 9)
+    try terminal.enter("n") { $0.contains("Rows 4–9 of 9") }
     terminal.resize(rows: 24, columns: 40)
     let screen = try terminal.screen { $0.contains("[13] Movie 009") }
     #expect(screen.contains("[5] Movie 001 "))
@@ -276,67 +262,46 @@ struct MovieListTerminalTests {
 
   // MARK: - Round 4
 
-  private static func writeMovies(_ count: Int, to file: String) throws {
-    try Data(Self.movies(count).utf8).write(to: URL(fileURLWithPath: file))
-  }
-
   @Test func pagingReachesEveryRowAndTheLastPageMessageHidesNone() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.writeMovies(40, to: file)
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
-    try terminal.screen { $0.contains("Rows 1–6 of 40") }
-    terminal.type("g 6" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 031 ") && $0.contains("Rows 31–36 of 40") }
-    terminal.type("n" + Key.enter)
-    try terminal.screen { $0.contains("[10] Movie 040 ") && $0.contains("Rows 35–40 of 40") }
-    terminal.type("n" + Key.enter)
-    let last = try terminal.screen { $0.contains("This is the last page.") }
+    let terminal = try Self.start(in: directory, movies: 40, columns: 44)
+    try terminal.enter("g 6") { $0.contains("[5] Movie 031 ") && $0.contains("Rows 31–36 of 40") }
+    try terminal.enter("n") { $0.contains("[10] Movie 040 ") && $0.contains("Rows 35–40 of 40") }
+    let last = try terminal.enter("n") { $0.contains("This is the last page.") }
     #expect(last.contains("[10] Movie 040 "))
     #expect(last.contains("Rows 35–40 of 40 (n next, p previous)"))
   }
 
   @Test func thePageCountAndGNDoNotDependOnTheMessageUnderTheList() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.writeMovies(40, to: file)
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
-    try terminal.screen { $0.contains("Rows 1–6 of 40") }
+    let terminal = try Self.start(in: directory, movies: 40, columns: 44)
     // A message of one line, of two, and none: the same 7 pages of 6 rows.
-    terminal.type("g 0" + Key.enter)
-    try terminal.screen { $0.contains("There is no page 0: the pages are 1 to 7.") }
-    terminal.type("zzz" + Key.enter)
-    try terminal.screen { $0.contains("Unknown command") && $0.hasSuffix("\n>") }
-    terminal.type("g 0" + Key.enter)
-    try terminal.screen { $0.contains("There is no page 0: the pages are 1 to 7.") }
-    terminal.type("g 3" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 013 ") && $0.contains("Rows 13–18 of 40") }
-    terminal.type("3" + Key.enter)
-    try terminal.screen { $0.contains("\n3 is the text field") }
-    terminal.type("g 3" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 013 ") && !$0.contains("3 is the text field") }
+    try terminal.enter("g 0") { $0.contains("There is no page 0: the pages are 1 to 7.") }
+    try terminal.enter("zzz") { $0.contains("Unknown command") && $0.hasSuffix("\n>") }
+    try terminal.enter("g 0") { $0.contains("There is no page 0: the pages are 1 to 7.") }
+    try terminal.enter("g 3") { $0.contains("[5] Movie 013 ") && $0.contains("Rows 13–18 of 40") }
+    try terminal.enter("3") { $0.contains("\n3 is the text field") }
+    try terminal.enter("g 3") {
+      $0.contains("[5] Movie 013 ") && !$0.contains("3 is the text field")
+    }
   }
 
   @Test func aNewSearchOrSortStartsAtTheFirstRow() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.writeMovies(40, to: file)
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
-    try terminal.screen { $0.contains("Rows 1–6 of 40") }
-    terminal.type("g 4" + Key.enter)
-    try terminal.screen { $0.contains("Rows 19–24 of 40") }
-    terminal.type("/movie 00" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 001 ") && $0.contains("Rows 1–5 of 9") }
-    terminal.type("n" + Key.enter)
-    try terminal.screen { $0.contains("Rows 6–9 of 9") || $0.contains("Rows 5–9 of 9") }
-    terminal.type("sort views" + Key.enter)
-    try terminal.screen { $0.contains("[5] Movie 001 ") && $0.contains("Rows 1–5 of 9") }
+    let terminal = try Self.start(in: directory, movies: 40, columns: 44)
+    try terminal.enter("g 4") { $0.contains("Rows 19–24 of 40") }
+    try terminal.enter("/movie 00") {
+      $0.contains("[5] Movie 001 ") && $0.contains("Rows 1–5 of 9")
+    }
+    try terminal.enter("n") { $0.contains("Rows 6–9 of 9") || $0.contains("Rows 5–9 of 9") }
+    try terminal.enter("sort views") {
+      $0.contains("[5] Movie 001 ") && $0.contains("Rows 1–5 of 9")
+    }
   }
 
   @Test func aLinePastTheLimitIsRefusedSayingItsLengthNotCutSilently() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     // Pasted in one piece, as a terminal sends a paste.
     terminal.type("3 " + String(repeating: "x", count: 5_000))
     try terminal.screen { $0.hasSuffix("xxxx") }
@@ -352,8 +317,7 @@ struct MovieListTerminalTests {
   @Test(arguments: [SIGTSTP, SIGSTOP])
   func theScreenIsDrawnAgainWhenTheProgramContinuesAfterAStop(stop: Int32) throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
+    let terminal = try Self.start(in: directory)
     terminal.type("3 Heat")
     try terminal.screen { $0.hasSuffix("\n> 3 Heat") }
     terminal.send(stop)
@@ -369,12 +333,8 @@ struct MovieListTerminalTests {
 
   @Test func helpListsControlLAndFitsTheScreenInPages() throws {
     let directory = try TemporaryDirectory()
-    let file = directory.file("state.json")
-    try Self.writeMovies(40, to: file)
-    let terminal = try TerminalSession(["--file", file], rows: 16, columns: 44)
-    try terminal.screen { $0.contains("Rows 1–6 of 40") }
-    terminal.type("help" + Key.enter)
-    let first = try terminal.screen { $0.contains("(Help, page 1 of ") }
+    let terminal = try Self.start(in: directory, movies: 40, columns: 44)
+    let first = try terminal.enter("help") { $0.contains("(Help, page 1 of ") }
     // Every line of the page, and the prompt, on the 16 lines.
     #expect(first.hasPrefix("Commands:\n"))
     #expect(first.split(separator: "\n", omittingEmptySubsequences: false).count <= 16)
@@ -395,10 +355,8 @@ struct MovieListTerminalTests {
 
   @Test func quitLeavesTheShellPromptOnALineOfItsOwn() throws {
     let directory = try TemporaryDirectory()
-    let terminal = try TerminalSession(["--file", directory.file("state.json")])
-    try terminal.screen { $0.hasSuffix("\n>") }
-    terminal.type("quit" + Key.enter)
-    try terminal.screen { $0.hasSuffix("\n> quit") }
+    let terminal = try Self.start(in: directory)
+    try terminal.enter("quit") { $0.hasSuffix("\n> quit") }
     let cursor = terminal.cursorAfterExit()
     #expect(cursor.column == 0)
     let lines = try terminal.screen { _ in true }

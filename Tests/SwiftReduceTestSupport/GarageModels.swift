@@ -139,64 +139,64 @@ package final class Clasp: Reducer {
   }
 }
 
+/// A link of a deep chain, however it holds the next link: how a chain is made and taken
+/// apart is stated once, here, for ``Knot`` and ``Bead``.
+package protocol ChainLink: AnyObject {
+  /// The next link, through whatever the link stores it in.
+  var nextLink: Self? { get set }
+  /// The clasp the last link holds.
+  var clasp: Clasp? { get set }
+
+  init()
+}
+
+extension ChainLink {
+  /// A chain of `count` links, the last holding a clasp.
+  package static func chain(_ count: Int) -> (first: Self, last: Self) {
+    let first = Self()
+    var last = first
+    for _ in 1..<count {
+      let link = Self()
+      last.nextLink = link
+      last = link
+    }
+    last.clasp = Clasp()
+    return (first, last)
+  }
+
+  /// Unlinks the chain below `first` link by link, so releasing it does not recurse.
+  package static func unlink(_ first: Self) {
+    var next = first.nextLink
+    first.nextLink = nil
+    while let current = next {
+      next = current.nextLink
+      current.nextLink = nil
+    }
+  }
+}
+
 /// A link of a chain through optionals.
-package final class Knot: Reducer {
+package final class Knot: Reducer, ChainLink {
   package var next: Knot?
   package var clasp: Clasp?
 
   package init() {}
 
-  /// A chain of `count` knots, the last holding a clasp.
-  package static func chain(_ count: Int) -> (first: Knot, last: Knot) {
-    let first = Knot()
-    var last = first
-    for _ in 1..<count {
-      let knot = Knot()
-      last.next = knot
-      last = knot
-    }
-    last.clasp = Clasp()
-    return (first, last)
-  }
-
-  /// Unlinks the chain below `first` knot by knot, so releasing it does not recurse.
-  package static func unlink(_ first: Knot) {
-    var next = first.next
-    first.next = nil
-    while let current = next {
-      next = current.next
-      current.next = nil
-    }
+  package var nextLink: Knot? {
+    get { next }
+    set { next = newValue }
   }
 }
 
 /// A link of a chain through one-element arrays.
-package final class Bead: Reducer {
+package final class Bead: Reducer, ChainLink {
   package var next: [Bead] = []
   package var clasp: Clasp?
 
   package init() {}
 
-  /// A chain of `count` beads, the last holding a clasp.
-  package static func chain(_ count: Int) -> (first: Bead, last: Bead) {
-    let first = Bead()
-    var last = first
-    for _ in 1..<count {
-      let bead = Bead()
-      last.next = [bead]
-      last = bead
-    }
-    last.clasp = Clasp()
-    return (first, last)
-  }
-
-  /// Unlinks the chain below `first` bead by bead, so releasing it does not recurse.
-  package static func unlink(_ first: Bead) {
-    var next = first.next.first
-    first.next = []
-    while let current = next {
-      next = current.next.first
-      current.next = []
-    }
+  package var nextLink: Bead? {
+    get { next.first }
+    set { next = newValue.map { [$0] } ?? [] }
   }
 }

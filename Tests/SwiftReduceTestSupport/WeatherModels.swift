@@ -115,3 +115,17 @@ package final class WeatherStation: Reducer {
     }
   }
 }
+
+extension WeatherStation {
+  /// The difference warming a new station's last reading by 0.1° makes, as every tool shows
+  /// it: the reading prints alike before and after, so the field that differs is shown too.
+  package static let lastReadingWarmedByATenth = """
+    history[1]
+      - 19°
+      + 19°
+      (these print alike but are not equal; they differ in:)
+      celsius
+        - 19.0
+        + 19.1
+    """
+}

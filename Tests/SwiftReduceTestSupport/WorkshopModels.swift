@@ -110,6 +110,21 @@ package final class Socket: Reducer {
   }
 }
 
+extension Socket {
+  /// The difference `WorkshopAction.advance` makes to the socket as it is now, as differences
+  /// and `printingChanges` show it: stated once for every tool that shows one.
+  package var advanceDifference: String {
+    """
+    address
+      - \(String(reflecting: address))
+      + \(String(reflecting: address.advanced(by: 8)))
+    handle
+      - \(String(reflecting: handle))
+      + \(String(reflecting: OpaquePointer(UnsafeRawPointer(handle).advanced(by: 16))))
+    """
+  }
+}
+
 /// A model in the workshop's collections; `advance` adds a tooth.
 package final class Sprocket: Reducer {
   package var teeth: Int

@@ -8,59 +8,43 @@ import Testing
 @MainActor
 struct TestStoreFoundationValueTests {
   @Test func testStoreSendFailsOnAnUnexpectedChangeOfAURL() throws {
-    let store = TestStore(try Clipping())
-    expectIssues([
-      """
-      State after ClippingAction.touchAddress is not as expected (- expected, + actual):
-      address
-        - URL(https://example.com/a?b=1)
-        + URL(https://example.com/a?b=2)
-      """
-    ]) {
-      store.send(ClippingAction.touchAddress)
-    }
+    try expectSendFails(
+      .touchAddress,
+      showing: """
+        address
+          - URL(https://example.com/a?b=1)
+          + URL(https://example.com/a?b=2)
+        """)
   }
 
   @Test func testStoreSendFailsOnAnUnexpectedChangeOfTheLastByteOfLongData() throws {
-    let store = TestStore(try Clipping())
-    expectIssues([
-      """
-      State after ClippingAction.touchBytes is not as expected (- expected, + actual):
-      bytes
-        - Data(19 bytes: 48656c6c6f2c20537769667452656475636521)
-        + Data(19 bytes: 48656c6c6f2c2053776966745265647563653f)
-      """
-    ]) {
-      store.send(ClippingAction.touchBytes)
-    }
+    try expectSendFails(
+      .touchBytes,
+      showing: """
+        bytes
+          - Data(19 bytes: 48656c6c6f2c20537769667452656475636521)
+          + Data(19 bytes: 48656c6c6f2c2053776966745265647563653f)
+        """)
   }
 
   @Test func testStoreSendFailsOnAnUnexpectedQuarterSecondChangeOfADate() throws {
-    let store = TestStore(try Clipping())
-    expectIssues([
-      """
-      State after ClippingAction.touchDate is not as expected (- expected, + actual):
-      filed
-        - Date(2026-11-23T22:01:48.25Z)
-        + Date(2026-11-23T22:01:48.5Z)
-      """
-    ]) {
-      store.send(ClippingAction.touchDate)
-    }
+    try expectSendFails(
+      .touchDate,
+      showing: """
+        filed
+          - Date(2026-11-23T22:01:48.25Z)
+          + Date(2026-11-23T22:01:48.5Z)
+        """)
   }
 
   @Test func testStoreSendFailsOnAnUnexpectedChangeOfAnIndexSet() throws {
-    let store = TestStore(try Clipping())
-    expectIssues([
-      """
-      State after ClippingAction.touchPages is not as expected (- expected, + actual):
-      pages
-        - IndexSet(1...3, 7, 9...10)
-        + IndexSet(1...3, 7...10)
-      """
-    ]) {
-      store.send(ClippingAction.touchPages)
-    }
+    try expectSendFails(
+      .touchPages,
+      showing: """
+        pages
+          - IndexSet(1...3, 7, 9...10)
+          + IndexSet(1...3, 7...10)
+        """)
   }
 
   @Test func testStoreSendFailsOnAnUnexpectedAttributeChangeOfAnAttributedString() throws {
@@ -79,6 +63,23 @@ struct TestStoreFoundationValueTests {
       """
     ]) {
       store.send(ClippingAction.touchText)
+    }
+  }
+
+  /// Sends `action` to a new clipping with nothing expected, expecting it to fail showing
+  /// `change`.
+  private func expectSendFails(
+    _ action: ClippingAction, showing change: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let store = TestStore(try Clipping())
+    expectIssues(
+      [
+        "State after ClippingAction.\(action) is not as expected (- expected, + actual):\n" + change
+      ],
+      sourceLocation: sourceLocation
+    ) {
+      store.send(action)
     }
   }
 

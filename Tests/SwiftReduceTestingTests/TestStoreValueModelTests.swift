@@ -5,18 +5,20 @@ import Testing
 /// `TestStore` over trees that hold value models.
 @MainActor
 struct TestStoreValueModelTests {
+  /// Sends the first point of `team`, expecting it on the team, and the total and the
+  /// referee's calls to become `total`.
+  private func sendFirstPoint(of team: Int, to store: TestStore<Scoreboard>, total: Int) {
+    store.send(ScoreAction.point(team: team)) {
+      $0.scores[team].points = 1
+      $0.total.points = total
+      $0.total.referee.calls = total
+    }
+  }
+
   @Test func sendPassesWhenTheClosureChangesTheValueModelsAsTheirReducersDid() {
     let store = TestStore(Scoreboard())
-    store.send(ScoreAction.point(team: 1)) {
-      $0.scores[1].points = 1
-      $0.total.points = 1
-      $0.total.referee.calls = 1
-    }
-    store.send(ScoreAction.point(team: 0)) {
-      $0.scores[0].points = 1
-      $0.total.points = 2
-      $0.total.referee.calls = 2
-    }
+    sendFirstPoint(of: 1, to: store, total: 1)
+    sendFirstPoint(of: 0, to: store, total: 2)
   }
 
   @Test func anUnassertedChangeToAValueModelInAnArrayFailsWithItsPath() {
@@ -38,11 +40,7 @@ struct TestStoreValueModelTests {
 
   @Test func aClassModelInsideAValueModelIsCopiedAndItsChangeAssertedByPath() {
     let store = TestStore(Scoreboard())
-    store.send(ScoreAction.point(team: 0)) {
-      $0.scores[0].points = 1
-      $0.total.points = 1
-      $0.total.referee.calls = 1
-    }
+    sendFirstPoint(of: 0, to: store, total: 1)
     expectIssues([
       """
       State after ScoreAction.point(team: 1) is not as expected (- expected, + actual):
@@ -61,11 +59,7 @@ struct TestStoreValueModelTests {
   @Test func theCopyTheClosureChangesIsNotTheStoresTree() {
     let board = Scoreboard()
     let store = TestStore(board)
-    store.send(ScoreAction.point(team: 0)) {
-      $0.scores[0].points = 1
-      $0.total.points = 1
-      $0.total.referee.calls = 1
-    }
+    sendFirstPoint(of: 0, to: store, total: 1)
     #expect(store.root.scores.map(\.points) == [1, 0])
     #expect(store.root.total.points == 1)
   }

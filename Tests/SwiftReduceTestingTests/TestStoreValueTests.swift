@@ -10,16 +10,13 @@ struct TestStoreValueTests {
   @Test func testStoreSendOnATreeHoldingAnObjectIdentifierChecksItsChange() {
     let store = TestStore(Badge())
     store.send(WorkshopAction.advance) { $0.owner = ObjectIdentifier(Keycard.second) }
-    expectIssues([
+    expectUnexpectedAdvance(
+      in: store,
       """
-      State after WorkshopAction.advance is not as expected (- expected, + actual):
       owner
         - \(Self.identifier(Keycard.second))
         + \(Self.identifier(Keycard.first))
-      """
-    ]) {
-      store.send(WorkshopAction.advance)
-    }
+      """)
   }
 
   @Test func testStoreSendOnATreeHoldingATaskDoesNotCrash() {
@@ -42,48 +39,39 @@ struct TestStoreValueTests {
   @Test func testStoreSendOnATreeHoldingASIMDVectorChecksItsChange() {
     let store = TestStore(Compass())
     store.send(WorkshopAction.advance) { $0.heading = SIMD2(2, 2) }
-    expectIssues([
+    expectUnexpectedAdvance(
+      in: store,
       """
-      State after WorkshopAction.advance is not as expected (- expected, + actual):
       heading
         - SIMD2<Float>(2.0, 2.0)
         + SIMD2<Float>(3.0, 2.0)
-      """
-    ]) {
-      store.send(WorkshopAction.advance)
-    }
+      """)
   }
 
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test func testStoreSendOnATreeHoldingAnInt128ChecksItsChange() {
     let store = TestStore(Abacus())
     store.send(WorkshopAction.advance) { $0.total -= 1 }
-    expectIssues([
+    expectUnexpectedAdvance(
+      in: store,
       """
-      State after WorkshopAction.advance is not as expected (- expected, + actual):
       total
         - 170141183460469231731687303715884105726
         + 170141183460469231731687303715884105725
-      """
-    ]) {
-      store.send(WorkshopAction.advance)
-    }
+      """)
   }
 
   #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
     @Test func testStoreSendOnATreeHoldingAFloat16ChecksItsChange() {
       let store = TestStore(Thermometer())
       store.send(WorkshopAction.advance) { $0.degrees = 2.5 }
-      expectIssues([
+      expectUnexpectedAdvance(
+        in: store,
         """
-        State after WorkshopAction.advance is not as expected (- expected, + actual):
         degrees
           - 2.5
           + 3.5
-        """
-      ]) {
-        store.send(WorkshopAction.advance)
-      }
+        """)
     }
   #endif
 
@@ -94,20 +82,7 @@ struct TestStoreValueTests {
       $0.address = $0.address.advanced(by: 8)
       $0.handle = OpaquePointer(UnsafeRawPointer($0.handle).advanced(by: 16))
     }
-    let (address, handle) = (socket.address, socket.handle)
-    expectIssues([
-      """
-      State after WorkshopAction.advance is not as expected (- expected, + actual):
-      address
-        - \(String(reflecting: address))
-        + \(String(reflecting: address.advanced(by: 8)))
-      handle
-        - \(String(reflecting: handle))
-        + \(String(reflecting: OpaquePointer(UnsafeRawPointer(handle).advanced(by: 16))))
-      """
-    ]) {
-      store.send(WorkshopAction.advance)
-    }
+    expectUnexpectedAdvance(in: store, socket.advanceDifference)
   }
 
   @Test func testStoreSendOnAnArraySliceOfModelsChecksEachElement() {
@@ -115,34 +90,28 @@ struct TestStoreValueTests {
     store.send(WorkshopAction.advance) {
       for sprocket in $0.sprockets { sprocket.teeth += 1 }
     }
-    expectIssues([
+    expectUnexpectedAdvance(
+      in: store,
       """
-      State after WorkshopAction.advance is not as expected (- expected, + actual):
       sprockets[0].teeth
         - 13
         + 14
       sprockets[1].teeth
         - 17
         + 18
-      """
-    ]) {
-      store.send(WorkshopAction.advance)
-    }
+      """)
   }
 
   @Test func testStoreSendOnDictionaryValuesOfModelsChecksEachElement() {
     let store = TestStore(Catalog())
     store.send(WorkshopAction.advance) { $0.parts.first?.teeth = 21 }
-    expectIssues([
+    expectUnexpectedAdvance(
+      in: store,
       """
-      State after WorkshopAction.advance is not as expected (- expected, + actual):
       parts[0].teeth
         - 21
         + 22
-      """
-    ]) {
-      store.send(WorkshopAction.advance)
-    }
+      """)
   }
 
   @Test func testStoreSendOnATreeHoldingASetOfObjectIdentifiersChecksItsChange() {
@@ -157,6 +126,19 @@ struct TestStoreValueTests {
       """
     ]) {
       store.send(WorkshopAction.advance) { $0.guests = [] }
+    }
+  }
+
+  /// Sends `WorkshopAction.advance` to `store` with nothing expected, expecting it to fail
+  /// showing `change`.
+  private func expectUnexpectedAdvance<Root: Reducer>(
+    in store: TestStore<Root>, _ change: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    expectIssues(
+      ["State after WorkshopAction.advance is not as expected (- expected, + actual):\n" + change],
+      sourceLocation: sourceLocation
+    ) {
+      store.send(WorkshopAction.advance)
     }
   }
 

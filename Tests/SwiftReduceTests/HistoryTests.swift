@@ -423,8 +423,7 @@ struct HistoryTests {
     store.dispatch(MixtapeAction.rename("Night"))
     var heard: [String] = []
     let subscription = store.subscribe(\.name) { heard.append($0) }
-    let log = SendableLog()
-    track("name", in: log) { _ = store.name }
+    let log = track("name") { _ = store.name }
     track("tracks", in: log) { _ = store.tracks }
     try history.undo()
     #expect(heard == ["Night", "Road"])

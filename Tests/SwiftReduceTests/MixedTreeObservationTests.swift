@@ -8,8 +8,7 @@ import Testing
 struct MixedTreeObservationTests {
   @Test func aPlainModelUnderAnObservableParentIsToldWhenAModelInsideItReduces() {
     let store = Store(Moviegoer())
-    let log = SendableLog()
-    track("movies", in: log) { _ = store.favoriteMovies.movies }
+    let log = track("movies") { _ = store.favoriteMovies.movies }
 
     store.dispatch(NameChange.setName("Ada"))
     #expect(log.entries == [])
@@ -19,10 +18,8 @@ struct MixedTreeObservationTests {
 
   @Test func anObservableModelUnderAPlainParentIsTrackedPropertyByProperty() {
     let store = Store(Critic())
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
-    let log = SendableLog()
-    track("input", in: log) { _ = store.favoriteMovies.input }
+    store.watch("Alien")
+    let log = track("input") { _ = store.favoriteMovies.input }
 
     store.dispatch(UpdateMovies.removeMovie("Alien"))
     store.dispatch(NameChange.setName("Ada"))
@@ -33,8 +30,7 @@ struct MixedTreeObservationTests {
 
   @Test func aReadOfTheObservableParentsOwnPropertyIsNotToldOfTheChildsActions() {
     let store = Store(Moviegoer())
-    let log = SendableLog()
-    track("name", in: log) { _ = store.name }
+    let log = track("name") { _ = store.name }
 
     store.dispatch(UpdateMovies.setInput("Alien"))
 

@@ -8,10 +8,8 @@ import Testing
 struct ObservableTreeObservationTests {
   @Test func readingInputIsNotToldOfARemoveMovieThatChangesOnlyMovies() {
     let store = Store(ObservedPerson())
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
-    let log = SendableLog()
-    track("input", in: log) { _ = store.favoriteMovies.input }
+    store.watch("Alien")
+    let log = track("input") { _ = store.favoriteMovies.input }
 
     store.dispatch(UpdateMovies.removeMovie("Alien"))
 
@@ -21,8 +19,7 @@ struct ObservableTreeObservationTests {
 
   @Test func readingInputIsToldOfSetInput() {
     let store = Store(ObservedPerson())
-    let log = SendableLog()
-    track("input", in: log) { _ = store.favoriteMovies.input }
+    let log = track("input") { _ = store.favoriteMovies.input }
 
     store.dispatch(UpdateMovies.setInput("Alien"))
 
@@ -31,8 +28,7 @@ struct ObservableTreeObservationTests {
 
   @Test func readingMoviesIsToldOfSubmitAndNotOfSetName() {
     let store = Store(ObservedPerson())
-    let log = SendableLog()
-    track("movies", in: log) { _ = store.favoriteMovies.movies }
+    let log = track("movies") { _ = store.favoriteMovies.movies }
 
     store.dispatch(NameChange.setName("Ada"))
     #expect(log.entries == [])
@@ -42,8 +38,7 @@ struct ObservableTreeObservationTests {
 
   @Test func readingNameIsNotToldOfSetInput() {
     let store = Store(ObservedPerson())
-    let log = SendableLog()
-    track("name", in: log) { _ = store.name }
+    let log = track("name") { _ = store.name }
 
     store.dispatch(UpdateMovies.setInput("Alien"))
 
@@ -52,8 +47,7 @@ struct ObservableTreeObservationTests {
 
   @Test func readingAnObservableModelIsToldWhenItIsReplaced() {
     let store = Store(ObservedPerson())
-    let log = SendableLog()
-    track("favoriteMovies", in: log) { _ = store.favoriteMovies }
+    let log = track("favoriteMovies") { _ = store.favoriteMovies }
 
     store.dispatch(UpdateMovies.setInput("Alien"))
     #expect(log.entries == [])
@@ -65,8 +59,7 @@ struct ObservableTreeObservationTests {
     // The model's registrar tells of `name` inside `reduce`; the store's
     // comparison finds the same change after the walk.
     let store = Store(ObservedPerson())
-    let log = SendableLog()
-    track("name", in: log) { _ = store.name }
+    let log = track("name") { _ = store.name }
 
     store.dispatch(NameChange.setName("Ada"))
     store.dispatch(NameChange.setName("Grace"))
@@ -76,8 +69,7 @@ struct ObservableTreeObservationTests {
 
   @Test func readingAModelPropertyDirectlyIsTrackedByItsRegistrar() {
     let store = Store(ObservedPerson())
-    let log = SendableLog()
-    track("root.name", in: log) { _ = store.root.name }
+    let log = track("root.name") { _ = store.root.name }
 
     store.dispatch(UpdateMovies.setInput("Alien"))
     #expect(log.entries == [])

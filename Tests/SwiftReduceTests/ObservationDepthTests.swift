@@ -9,8 +9,7 @@ struct ObservationDepthTests {
   @Test func aReadThroughTwoObservableHoldersIsToldWhenTheValueModelBelowReduces() {
     let theatre = Theatre()
     let store = Store(theatre)
-    let log = SendableLog()
-    track("hall.stage.counter.count", in: log) { _ = store.hall.stage.counter.count }
+    let log = track("hall.stage.counter.count") { _ = store.hall.stage.counter.count }
 
     store.dispatch(CounterStep.up)
 
@@ -21,8 +20,7 @@ struct ObservationDepthTests {
   @Test func aReadThroughThreeObservableHoldersIsToldWhenTheValueModelBelowReduces() {
     let theatre = Theatre()
     let store = Store(theatre)
-    let log = SendableLog()
-    track("wing.hall.stage.counter.count", in: log) { _ = store.wing.hall.stage.counter.count }
+    let log = track("wing.hall.stage.counter.count") { _ = store.wing.hall.stage.counter.count }
 
     store.dispatch(CounterStep.up)
 
@@ -33,8 +31,7 @@ struct ObservationDepthTests {
   @Test func aReadThroughAnObservableHolderOfAPlainOneIsToldWhenTheValueModelBelowReduces() {
     let theatre = Theatre()
     let store = Store(theatre)
-    let log = SendableLog()
-    track("mixedHall.stage.counter", in: log) { _ = store.mixedHall.stage.counter.count }
+    let log = track("mixedHall.stage.counter") { _ = store.mixedHall.stage.counter.count }
 
     store.dispatch(CounterStep.up)
 
@@ -45,8 +42,7 @@ struct ObservationDepthTests {
   @Test func aReadThroughAPlainHolderOfAnObservableOneIsToldWhenTheValueModelBelowReduces() {
     let theatre = Theatre()
     let store = Store(theatre)
-    let log = SendableLog()
-    track("plainHall.stage.counter", in: log) { _ = store.plainHall.stage.counter.count }
+    let log = track("plainHall.stage.counter") { _ = store.plainHall.stage.counter.count }
 
     store.dispatch(CounterStep.up)
 
@@ -56,8 +52,7 @@ struct ObservationDepthTests {
   @Test func aReadThroughObservablePlainAndObservableHoldersIsToldWhenTheValueModelReduces() {
     let theatre = Theatre()
     let store = Store(theatre)
-    let log = SendableLog()
-    track("mixedWing.hall.stage.counter", in: log) {
+    let log = track("mixedWing.hall.stage.counter") {
       _ = store.mixedWing.hall.stage.counter.count
     }
 
@@ -69,8 +64,7 @@ struct ObservationDepthTests {
 
   @Test func aReadThroughTwoObservableHoldersIsToldOnceAndThenDropped() {
     let store = Store(Theatre())
-    let log = SendableLog()
-    track("hall", in: log) { _ = store.hall.stage.counter.count }
+    let log = track("hall") { _ = store.hall.stage.counter.count }
 
     store.dispatch(CounterStep.up)
     store.dispatch(CounterStep.up)
@@ -80,8 +74,7 @@ struct ObservationDepthTests {
 
   @Test func aReadThroughTwoObservableHoldersIsNotToldOfAnActionNoModelBelowTakes() {
     let store = Store(Theatre())
-    let log = SendableLog()
-    track("hall", in: log) { _ = store.hall.stage.counter.count }
+    let log = track("hall") { _ = store.hall.stage.counter.count }
 
     store.dispatch(TheatreLights.dim)
 
@@ -91,8 +84,7 @@ struct ObservationDepthTests {
   @Test func anObservableHoldersOwnPropertyIsStillTrackedByItsRegistrar() {
     let theatre = Theatre()
     let store = Store(theatre)
-    let log = SendableLog()
-    track("hall.name", in: log) { _ = theatre.hall.name }
+    let log = track("hall.name") { _ = theatre.hall.name }
 
     store.dispatch(CounterStep.up)
     #expect(log.entries == [])

@@ -8,8 +8,7 @@ import Testing
 struct PlainTreeObservationTests {
   @Test func readingNameIsToldOfSetName() {
     let store = Store(Person())
-    let log = SendableLog()
-    track("name", in: log) { _ = store.name }
+    let log = track("name") { _ = store.name }
 
     store.dispatch(NameChange.setName("Ada"))
 
@@ -18,11 +17,9 @@ struct PlainTreeObservationTests {
 
   @Test func readingNameIsNotToldOfSetInput() {
     let store = Store(Person())
-    let log = SendableLog()
-    track("name", in: log) { _ = store.name }
+    let log = track("name") { _ = store.name }
 
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
+    store.watch("Alien")
 
     #expect(log.entries == [])
     store.dispatch(NameChange.setName("Ada"))
@@ -31,8 +28,7 @@ struct PlainTreeObservationTests {
 
   @Test func readingFavoriteMoviesMoviesIsToldOfSubmit() {
     let store = Store(Person())
-    let log = SendableLog()
-    track("movies", in: log) { _ = store.favoriteMovies.movies }
+    let log = track("movies") { _ = store.favoriteMovies.movies }
 
     store.dispatch(UpdateMovies.submit)
 
@@ -41,8 +37,7 @@ struct PlainTreeObservationTests {
 
   @Test func readingFavoriteMoviesMoviesIsNotToldOfSetName() {
     let store = Store(Person())
-    let log = SendableLog()
-    track("movies", in: log) { _ = store.favoriteMovies.movies }
+    let log = track("movies") { _ = store.favoriteMovies.movies }
 
     store.dispatch(NameChange.setName("Ada"))
     store.dispatch(NameChange.clear)
@@ -54,8 +49,7 @@ struct PlainTreeObservationTests {
     // `store.favoriteMovies` is the read the store sees; `.input` is read on the
     // model by hand, so the reader is told of everything the model reduces.
     let store = Store(Person())
-    let log = SendableLog()
-    track("input", in: log) { _ = store.favoriteMovies.input }
+    let log = track("input") { _ = store.favoriteMovies.input }
 
     store.dispatch(UpdateMovies.removeMovie("Heat"))
 
@@ -65,8 +59,7 @@ struct PlainTreeObservationTests {
   @Test func anActionNoModelTakesTellsNoOne() {
     let store = Store(Person())
     store.reportsUnhandledActions = false
-    let log = SendableLog()
-    track("everything", in: log) {
+    let log = track("everything") {
       _ = store.name
       _ = store.favoriteMovies
       _ = store[\.favoriteMovies.movies].wrappedValue
@@ -80,8 +73,7 @@ struct PlainTreeObservationTests {
   @Test func anEqualValueSetAgainTellsNoOne() {
     let store = Store(Person())
     store.dispatch(NameChange.setName("Ada"))
-    let log = SendableLog()
-    track("name", in: log) { _ = store.name }
+    let log = track("name") { _ = store.name }
 
     store.dispatch(NameChange.setName("Ada"))
 
@@ -92,8 +84,7 @@ struct PlainTreeObservationTests {
 
   @Test func eachObserverIsToldOncePerChange() {
     let store = Store(Person())
-    let log = SendableLog()
-    track("first", in: log) {
+    let log = track("first") {
       _ = store.name
       _ = store.name
       _ = store.favoriteMovies
@@ -109,8 +100,7 @@ struct PlainTreeObservationTests {
 
   @Test func anObserverThatReadsAgainIsToldOfTheNextChange() {
     let store = Store(Person())
-    let log = SendableLog()
-    track("Ada", in: log) { _ = store.name }
+    let log = track("Ada") { _ = store.name }
     store.dispatch(NameChange.setName("Ada"))
     track("Grace", in: log) { _ = store.name }
 
@@ -123,8 +113,7 @@ struct PlainTreeObservationTests {
   @Test func bindingReadIsToldOnlyWhenItsValueChanges() {
     let store = Store(Person())
     let input = store[\.favoriteMovies.input, UpdateMovies.setInput]
-    let log = SendableLog()
-    track("input", in: log) { _ = input.wrappedValue }
+    let log = track("input") { _ = input.wrappedValue }
 
     store.dispatch(UpdateMovies.removeMovie("Heat"))
     store.dispatch(NameChange.setName("Ada"))
@@ -137,8 +126,7 @@ struct PlainTreeObservationTests {
 
   @Test func readingAModelIsToldWhenItIsReplaced() throws {
     let store = Store(Marquee())
-    let log = SendableLog()
-    track("feature", in: log) { _ = store.feature }
+    let log = track("feature") { _ = store.feature }
 
     store.dispatch(MarqueeAction.show("Heat"))
 
@@ -148,8 +136,7 @@ struct PlainTreeObservationTests {
 
   @Test func readingAModelIsToldWhenAModelInsideItReduces() {
     let store = Store(Marquee())
-    let log = SendableLog()
-    track("feature", in: log) { _ = store.feature.title }
+    let log = track("feature") { _ = store.feature.title }
 
     store.dispatch(FilmAction.retitle("Aliens"))
 
@@ -158,8 +145,7 @@ struct PlainTreeObservationTests {
 
   @Test func readingAModelIsNotToldWhenOnlyItsParentReduces() {
     let store = Store(Marquee())
-    let log = SendableLog()
-    track("feature", in: log) { _ = store.feature.title }
+    let log = track("feature") { _ = store.feature.title }
 
     store.dispatch(MarqueeAction.dim)
 
@@ -173,8 +159,7 @@ struct PlainTreeObservationTests {
     family.people = [ada]
     family.favorite = ada
     let store = Store(family)
-    let log = SendableLog()
-    track("favorite", in: log) { _ = store.favorite?.favoriteMovies.movies }
+    let log = track("favorite") { _ = store.favorite?.favoriteMovies.movies }
 
     store.dispatch(UpdateMovies.submit)
 
@@ -184,8 +169,7 @@ struct PlainTreeObservationTests {
   @Test func readingAnEquatableModelIsToldWhenAnEqualOneReplacesIt() {
     let store = Store(Shelter())
     store.dispatch(PetAction.select(name: "Rex"))
-    let log = SendableLog()
-    track("selected", in: log) { _ = store.selected }
+    let log = track("selected") { _ = store.selected }
 
     store.dispatch(PetAction.select(name: "Rex"))
 
@@ -195,8 +179,7 @@ struct PlainTreeObservationTests {
   @Test func readingAnOptionalModelIsToldWhenItBecomesNil() {
     let store = Store(Shelter())
     store.dispatch(PetAction.select(name: "Rex"))
-    let log = SendableLog()
-    track("selected", in: log) { _ = store.selected }
+    let log = track("selected") { _ = store.selected }
 
     store.dispatch(PetAction.deselect)
 
@@ -208,8 +191,7 @@ struct PlainTreeObservationTests {
     // `[Film]` is neither Equatable nor a model: no comparison can see inside it.
     let store = Store(Marquee())
     store.reportsUnhandledActions = false
-    let log = SendableLog()
-    track("trailers", in: log) { _ = store.trailers }
+    let log = track("trailers") { _ = store.trailers }
 
     store.dispatch(NameChange.setName("nobody takes this"))
     #expect(log.entries == [])

@@ -11,8 +11,7 @@ struct RemovedRowReadTests {
   @Test(.enabled(if: KeyPathReading.isActive))
   func aReadOfARemovedRowCountsAsChangedAndIsDropped() {
     let store = Store(Checklist())
-    let log = SendableLog()
-    track("rows[2].title", in: log) { _ = store[dynamicMember: \.rows[2].title] }
+    let log = track("rows[2].title") { _ = store[dynamicMember: \.rows[2].title] }
 
     store.dispatch(ChecklistAction.remove(2))
     store.dispatch(ChecklistAction.retitle(0, "A"))
@@ -25,8 +24,7 @@ struct RemovedRowReadTests {
   func aBindingToARemovedRowDoesNotStopTheProgram() {
     let store = Store(Checklist())
     let title = store[\.rows[2].title, { ChecklistAction.retitle(2, $0) }]
-    let log = SendableLog()
-    track("title", in: log) { _ = title.wrappedValue }
+    let log = track("title") { _ = title.wrappedValue }
 
     store.dispatch(ChecklistAction.remove(2))
     store.dispatch(ChecklistAction.append("d"))
@@ -53,8 +51,7 @@ struct RemovedRowReadTests {
     let title = store[\.rows[2].title]
     _ = title.wrappedValue
     store.dispatch(ChecklistAction.remove(2))
-    let log = SendableLog()
-    track("title", in: log) { _ = title.wrappedValue }
+    let log = track("title") { _ = title.wrappedValue }
 
     store.dispatch(ChecklistAction.retitle(0, "A"))
 
@@ -119,8 +116,7 @@ struct RemovedRowReadTests {
   func aReadThroughAForcedOptionalNowNilCountsAsChangedAndIsDropped() {
     let store = Store(Checklist())
     let panelTitle = store[\.panel!.title]
-    let log = SendableLog()
-    track("panel!.title", in: log) { _ = panelTitle.wrappedValue }
+    let log = track("panel!.title") { _ = panelTitle.wrappedValue }
 
     store.dispatch(ChecklistAction.closePanel)
     store.dispatch(ChecklistAction.append("d"))

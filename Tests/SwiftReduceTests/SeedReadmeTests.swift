@@ -7,12 +7,7 @@ struct SeedReadmeTests {
   @Test func seedModelsBehaveAsTheReadmeDescribes() {
     let store = Store(Person())
     store.dispatch(NameChange.setName("Ada"))
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
-    store.dispatch(UpdateMovies.setInput("Heat"))
-    store.dispatch(UpdateMovies.submit)
+    store.watch("Alien", "Alien", "Heat")
     #expect(store.name == "Ada")
     #expect(store.favoriteMovies.input == "")
     #expect(store.favoriteMovies.movies == ["Alien": 2, "Heat": 1])

@@ -5,7 +5,9 @@ import Testing
 /// Values with layouts of their own, and standard views of models, in every tool.
 ///
 /// Each is shown by snapshots, differences and `printingChanges`, and passed by the paths of
-/// `recipients(of:)`. The workshop's fixtures keep a ``Gauge`` after each value.
+/// `recipients(of:)`. The workshop's fixtures keep a ``Gauge`` after each value. The change
+/// `WorkshopAction.advance` makes is stated once for each value, and expected of both the
+/// difference and `printingChanges`.
 @MainActor
 struct SnapshotValueTests {
   // MARK: - ObjectIdentifier
@@ -21,14 +23,17 @@ struct SnapshotValueTests {
       """)
   }
 
+  /// What `WorkshopAction.advance` changes in a `Badge`: its owner.
+  static var ownerAdvance: String {
+    """
+    owner
+      - \(identifier(Keycard.first))
+      + \(identifier(Keycard.second))
+    """
+  }
+
   @Test func differenceOfAModelHoldingAnObjectIdentifierShowsTheChange() {
-    expectAdvance(
-      of: Badge(),
-      changes: """
-        owner
-          - \(Self.identifier(Keycard.first))
-          + \(Self.identifier(Keycard.second))
-        """)
+    expectAdvance(of: Badge(), changes: Self.ownerAdvance)
   }
 
   @Test func recipientsInATreeHoldingAnObjectIdentifierHaveTheirPaths() {
@@ -36,13 +41,7 @@ struct SnapshotValueTests {
   }
 
   @Test func printingChangesOfATreeHoldingAnObjectIdentifierPrintsTheChange() {
-    expectPrintedAdvance(
-      of: Badge(),
-      changes: """
-        owner
-          - \(Self.identifier(Keycard.first))
-          + \(Self.identifier(Keycard.second))
-        """)
+    expectPrintedAdvance(of: Badge(), changes: Self.ownerAdvance)
   }
 
   // MARK: - Task
@@ -112,14 +111,17 @@ struct SnapshotValueTests {
       """)
   }
 
+  /// What `WorkshopAction.advance` changes in a `Compass`: its heading.
+  static var headingAdvance: String {
+    """
+    heading
+      - SIMD2<Float>(1.0, 2.0)
+      + SIMD2<Float>(2.0, 2.0)
+    """
+  }
+
   @Test func differenceOfAModelHoldingASIMDVectorShowsTheChange() {
-    expectAdvance(
-      of: Compass(),
-      changes: """
-        heading
-          - SIMD2<Float>(1.0, 2.0)
-          + SIMD2<Float>(2.0, 2.0)
-        """)
+    expectAdvance(of: Compass(), changes: Self.headingAdvance)
   }
 
   @Test func recipientsInATreeHoldingASIMDVectorHaveTheirPaths() {
@@ -127,13 +129,7 @@ struct SnapshotValueTests {
   }
 
   @Test func printingChangesOfATreeHoldingASIMDVectorPrintsTheChange() {
-    expectPrintedAdvance(
-      of: Compass(),
-      changes: """
-        heading
-          - SIMD2<Float>(1.0, 2.0)
-          + SIMD2<Float>(2.0, 2.0)
-        """)
+    expectPrintedAdvance(of: Compass(), changes: Self.headingAdvance)
   }
 
   // MARK: - Int128
@@ -150,15 +146,18 @@ struct SnapshotValueTests {
       """)
   }
 
+  /// What `WorkshopAction.advance` changes in an `Abacus`: its total.
+  static var totalAdvance: String {
+    """
+    total
+      - 170141183460469231731687303715884105727
+      + 170141183460469231731687303715884105726
+    """
+  }
+
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test func differenceOfAModelHoldingAnInt128ShowsTheChange() {
-    expectAdvance(
-      of: Abacus(),
-      changes: """
-        total
-          - 170141183460469231731687303715884105727
-          + 170141183460469231731687303715884105726
-        """)
+    expectAdvance(of: Abacus(), changes: Self.totalAdvance)
   }
 
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -168,13 +167,7 @@ struct SnapshotValueTests {
 
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test func printingChangesOfATreeHoldingAnInt128PrintsTheChange() {
-    expectPrintedAdvance(
-      of: Abacus(),
-      changes: """
-        total
-          - 170141183460469231731687303715884105727
-          + 170141183460469231731687303715884105726
-        """)
+    expectPrintedAdvance(of: Abacus(), changes: Self.totalAdvance)
   }
 
   // MARK: - Float16
@@ -191,14 +184,17 @@ struct SnapshotValueTests {
         """)
     }
 
+    /// What `WorkshopAction.advance` changes in a `Thermometer`: its degrees.
+    static var degreesAdvance: String {
+      """
+      degrees
+        - 1.5
+        + 2.5
+      """
+    }
+
     @Test func differenceOfAModelHoldingAFloat16ShowsTheChange() {
-      expectAdvance(
-        of: Thermometer(),
-        changes: """
-          degrees
-            - 1.5
-            + 2.5
-          """)
+      expectAdvance(of: Thermometer(), changes: Self.degreesAdvance)
     }
 
     @Test func recipientsInATreeHoldingAFloat16HaveTheirPaths() {
@@ -206,13 +202,7 @@ struct SnapshotValueTests {
     }
 
     @Test func printingChangesOfATreeHoldingAFloat16PrintsTheChange() {
-      expectPrintedAdvance(
-        of: Thermometer(),
-        changes: """
-          degrees
-            - 1.5
-            + 2.5
-          """)
+      expectPrintedAdvance(of: Thermometer(), changes: Self.degreesAdvance)
     }
   #endif
 
@@ -233,17 +223,7 @@ struct SnapshotValueTests {
 
   @Test func differenceOfAModelHoldingRawAndOpaquePointersShowsTheChange() {
     let socket = Socket()
-    let (address, handle) = (socket.address, socket.handle)
-    expectAdvance(
-      of: socket,
-      changes: """
-        address
-          - \(String(reflecting: address))
-          + \(String(reflecting: address.advanced(by: 8)))
-        handle
-          - \(String(reflecting: handle))
-          + \(String(reflecting: OpaquePointer(UnsafeRawPointer(handle).advanced(by: 16))))
-        """)
+    expectAdvance(of: socket, changes: socket.advanceDifference)
   }
 
   @Test func recipientsInATreeHoldingRawAndOpaquePointersHaveTheirPaths() {
@@ -252,17 +232,7 @@ struct SnapshotValueTests {
 
   @Test func printingChangesOfATreeHoldingRawAndOpaquePointersPrintsTheChange() {
     let socket = Socket()
-    let (address, handle) = (socket.address, socket.handle)
-    expectPrintedAdvance(
-      of: socket,
-      changes: """
-        address
-          - \(String(reflecting: address))
-          + \(String(reflecting: address.advanced(by: 8)))
-        handle
-          - \(String(reflecting: handle))
-          + \(String(reflecting: OpaquePointer(UnsafeRawPointer(handle).advanced(by: 16))))
-        """)
+    expectPrintedAdvance(of: socket, changes: socket.advanceDifference)
   }
 
   // MARK: - ArraySlice of models
@@ -282,17 +252,20 @@ struct SnapshotValueTests {
       """)
   }
 
+  /// What `WorkshopAction.advance` changes in a `SprocketRack`: the teeth of both sprockets.
+  static var teethAdvance: String {
+    """
+    sprockets[0].teeth
+      - 12
+      + 13
+    sprockets[1].teeth
+      - 16
+      + 17
+    """
+  }
+
   @Test func differenceOfAnArraySliceOfModelsNamesEachChangedElement() {
-    expectAdvance(
-      of: SprocketRack(),
-      changes: """
-        sprockets[0].teeth
-          - 12
-          + 13
-        sprockets[1].teeth
-          - 16
-          + 17
-        """)
+    expectAdvance(of: SprocketRack(), changes: Self.teethAdvance)
   }
 
   @Test func recipientsInAnArraySliceOfModelsHaveTheirPaths() {
@@ -301,16 +274,7 @@ struct SnapshotValueTests {
   }
 
   @Test func printingChangesOfAnArraySliceOfModelsPrintsEachChangedElement() {
-    expectPrintedAdvance(
-      of: SprocketRack(),
-      changes: """
-        sprockets[0].teeth
-          - 12
-          + 13
-        sprockets[1].teeth
-          - 16
-          + 17
-        """)
+    expectPrintedAdvance(of: SprocketRack(), changes: Self.teethAdvance)
   }
 
   // MARK: - Dictionary.Values of models
@@ -328,14 +292,17 @@ struct SnapshotValueTests {
       """)
   }
 
+  /// What `WorkshopAction.advance` changes in a `Catalog`: its one part.
+  static var partAdvance: String {
+    """
+    parts[0].teeth
+      - 20
+      + 21
+    """
+  }
+
   @Test func differenceOfDictionaryValuesOfModelsNamesTheChangedElement() {
-    expectAdvance(
-      of: Catalog(),
-      changes: """
-        parts[0].teeth
-          - 20
-          + 21
-        """)
+    expectAdvance(of: Catalog(), changes: Self.partAdvance)
   }
 
   @Test func recipientsInDictionaryValuesOfModelsHaveTheirPaths() {
@@ -343,13 +310,7 @@ struct SnapshotValueTests {
   }
 
   @Test func printingChangesOfDictionaryValuesOfModelsPrintsTheChangedElement() {
-    expectPrintedAdvance(
-      of: Catalog(),
-      changes: """
-        parts[0].teeth
-          - 20
-          + 21
-        """)
+    expectPrintedAdvance(of: Catalog(), changes: Self.partAdvance)
   }
 
   // MARK: - Set<ObjectIdentifier>
@@ -370,14 +331,17 @@ struct SnapshotValueTests {
       """)
   }
 
+  /// What `WorkshopAction.advance` changes in a `Guestlist`: its first guest.
+  static var guestAdvance: String {
+    """
+    guests[0]
+      - \(identifier(Keycard.first))
+      + \(identifier(Keycard.third))
+    """
+  }
+
   @Test func differenceOfASetOfObjectIdentifiersShowsTheChange() {
-    expectAdvance(
-      of: Guestlist(),
-      changes: """
-        guests[0]
-          - \(Self.identifier(Keycard.first))
-          + \(Self.identifier(Keycard.third))
-        """)
+    expectAdvance(of: Guestlist(), changes: Self.guestAdvance)
   }
 
   @Test func recipientsInATreeHoldingASetOfObjectIdentifiersHaveTheirPaths() {
@@ -385,13 +349,7 @@ struct SnapshotValueTests {
   }
 
   @Test func printingChangesOfATreeHoldingASetOfObjectIdentifiersPrintsTheChange() {
-    expectPrintedAdvance(
-      of: Guestlist(),
-      changes: """
-        guests[0]
-          - \(Self.identifier(Keycard.first))
-          + \(Self.identifier(Keycard.third))
-        """)
+    expectPrintedAdvance(of: Guestlist(), changes: Self.guestAdvance)
   }
 
   // MARK: - Helpers

@@ -7,8 +7,7 @@ struct StoreTests {
   @Test func dynamicMemberLookupReadsNestedValues() {
     let store = Store(Person())
     store.dispatch(NameChange.setName("Ada"))
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
+    store.watch("Alien")
     #expect(store.name == "Ada")
     #expect(store.favoriteMovies.movies == ["Alien": 1])
     #expect(store.root.favoriteMovies === store.favoriteMovies)

@@ -146,12 +146,7 @@ struct SubscriptionTests {
       { counts.append($0.count) }
     )
 
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
-    store.dispatch(UpdateMovies.setInput("Heat"))
-    store.dispatch(UpdateMovies.submit)
+    store.watch("Alien", "Alien", "Heat")
 
     #expect(counts == [0, 1, 2])
     withExtendedLifetime(subscription) {}

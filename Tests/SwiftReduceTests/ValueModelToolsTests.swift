@@ -102,8 +102,7 @@ struct ValueModelToolsTests {
   @Test func aReaderOfAValueModelThroughTheStoreIsToldWhenItReduces() {
     let board = CounterBoard()
     let store = Store(board)
-    let log = SendableLog()
-    track("counter", in: log) { _ = store.counter }
+    let log = track("counter") { _ = store.counter }
 
     store.dispatch(CounterStep.up)
 
@@ -113,8 +112,7 @@ struct ValueModelToolsTests {
   @Test func aReaderThroughTheStoreOfAValueModelInAnObservableModelIsToldWhenItReduces() {
     let cinema = CounterCinema()
     let store = Store(cinema)
-    let log = SendableLog()
-    track("screen.counter", in: log) { _ = store.screen.counter }
+    let log = track("screen.counter") { _ = store.screen.counter }
 
     store.dispatch(CounterStep.up)
 
@@ -148,8 +146,7 @@ struct ValueModelToolsTests {
   @Test func aReaderOfAValueModelIsNotToldOfAnActionThatLeavesItAsItWas() {
     let board = CounterBoard()
     let store = Store(board)
-    let log = SendableLog()
-    track("counter", in: log) { _ = store.counter }
+    let log = track("counter") { _ = store.counter }
 
     store.dispatch(CounterStep.set(0))
 

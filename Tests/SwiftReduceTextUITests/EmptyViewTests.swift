@@ -5,13 +5,8 @@ import Testing
 @MainActor
 struct EmptyViewTests {
   @Test func emptyViewMatchesItsDocumentation() {
-    let view = VStack {
-      Text("above")
-      EmptyView()
-      Text("below")
-    }
     expectText(
-      view.render(width: 20),
+      renderedBetween("above", EmptyView(), "below"),
       """
       above
       below

@@ -5,12 +5,7 @@ import Testing
 @MainActor
 struct HStackTests {
   @Test func hStackMatchesItsDocumentation() {
-    let row = HStack {
-      Text("Amélie 🎬")
-      Spacer()
-      Text("views: 2")
-    }
-    expectText(row.render(width: 24), "Amélie 🎬       views: 2")
+    expectText(spacedRow("Amélie 🎬", "views: 2").render(width: 24), "Amélie 🎬       views: 2")
   }
 
   @Test func hStackSeparatesItsViewsWithOneSpace() {
@@ -34,12 +29,7 @@ struct HStackTests {
   }
 
   @Test func tooWideRowCutsTheWidestViewFirst() {
-    let row = HStack {
-      Text("千と千尋の神隠し")
-      Spacer()
-      Text("views: 12")
-    }
-    expectText(row.render(width: 20), "千と千尋…  views: 12")
+    expectText(spacedRow("千と千尋の神隠し", "views: 12").render(width: 20), "千と千尋…  views: 12")
   }
 
   @Test func dividerInAnHStackIsAVerticalBar() {
@@ -76,12 +66,8 @@ struct HStackTests {
     ("🇯🇵 ❤️ 1️⃣", "[1] 🇯🇵 ❤️ 1️⃣          views: 2"),
   ])
   func rowsWithWideCharactersEndAtTheSameColumn(title: String, expected: String) {
-    let row = HStack {
-      Text(title)
-      Spacer()
-      Text("views: 2")
-    }
-    .onTap(UpdateMovies.removeMovie(title))
+    let row = spacedRow(title, "views: 2")
+      .onTap(UpdateMovies.removeMovie(title))
     expectText(row.render(width: 30), expected)
   }
 
@@ -92,12 +78,8 @@ struct HStackTests {
     (24, "[1] 千と千尋の… views: 2"),
   ])
   func narrowRowsNarrowTheWidestViewFirstWithoutSplittingACharacter(width: Int, expected: String) {
-    let row = HStack {
-      Text("千と千尋の神隠し")
-      Spacer()
-      Text("views: 2")
-    }
-    .onTap(UpdateMovies.removeMovie(""))
+    let row = spacedRow("千と千尋の神隠し", "views: 2")
+      .onTap(UpdateMovies.removeMovie(""))
     expectText(row.render(width: width), expected)
   }
 }

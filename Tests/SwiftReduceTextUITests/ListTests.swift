@@ -9,12 +9,8 @@ struct ListTests {
   @Test func listMatchesItsDocumentation() {
     let movies = ["Heat": 1, "Alien": 2]
     let list = List(movies.keys.sorted(), id: \.self) { title in
-      HStack {
-        Text(title)
-        Spacer()
-        Text("views: \(movies[title, default: 0])")
-      }
-      .onTap(UpdateMovies.removeMovie(title))
+      spacedRow(title, "views: \(movies[title, default: 0])")
+        .onTap(UpdateMovies.removeMovie(title))
     }
     expectText(
       list.render(width: 24),
@@ -50,13 +46,8 @@ struct ListTests {
   }
 
   @Test func emptyListTakesNoLines() {
-    let view = VStack {
-      Text("Movies")
-      List([String](), id: \.self) { Text($0) }
-      Text("end")
-    }
     expectText(
-      view.render(width: 20),
+      renderedBetween("Movies", List([String](), id: \.self) { Text($0) }, "end"),
       """
       Movies
       end

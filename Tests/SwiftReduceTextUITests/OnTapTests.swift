@@ -5,12 +5,8 @@ import Testing
 @MainActor
 struct OnTapTests {
   @Test func onTapMatchesItsDocumentation() {
-    let row = HStack {
-      Text("Alien")
-      Spacer()
-      Text("views: 2")
-    }
-    .onTap(UpdateMovies.removeMovie("Alien"))
+    let row = spacedRow("Alien", "views: 2")
+      .onTap(UpdateMovies.removeMovie("Alien"))
     expectText(row.render(width: 24), "[1] Alien       views: 2")
   }
 

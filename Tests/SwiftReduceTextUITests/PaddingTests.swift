@@ -31,11 +31,7 @@ struct PaddingTests {
   }
 
   @Test func paddingNarrowsTheWidthOnBothSides() {
-    let row = HStack {
-      Text("a")
-      Spacer()
-      Text("b")
-    }
+    let row = spacedRow("a", "b")
     expectText(
       row.padding().render(width: 8),
       """

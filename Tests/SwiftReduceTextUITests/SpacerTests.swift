@@ -5,21 +5,11 @@ import Testing
 @MainActor
 struct SpacerTests {
   @Test func spacerMatchesItsDocumentation() {
-    let row = HStack {
-      Text("left")
-      Spacer()
-      Text("right")
-    }
-    expectText(row.render(width: 16), "left       right")
+    expectText(spacedRow("left", "right").render(width: 16), "left       right")
   }
 
   @Test func spacerTakesAtLeastOneCell() {
-    let row = HStack {
-      Text("left")
-      Spacer()
-      Text("right")
-    }
-    expectText(row.render(width: 6), "le… r…")
+    expectText(spacedRow("left", "right").render(width: 6), "le… r…")
   }
 
   @Test func leadingSpacerPushesTheRowToTheRightEdge() {

@@ -25,22 +25,18 @@ struct TextTests {
     expectText(Text("千と千尋の神隠し").render(width: 10), "千と千尋…")
   }
 
+  @Test func controlCharactersInTextAreShownAsReplacementCharacters() {
+    expectText(Text("a\u{1B}[2Jb\tc\u{7}").render(width: 20), "a\u{FFFD}[2Jb c\u{FFFD}")
+  }
+
   @Test func emptyTextIsAnEmptyLine() {
     expectText(
-      VStack {
-        Text("above")
-        Text("")
-        Text("below")
-      }.render(width: 20),
+      renderedBetween("above", Text(""), "below"),
       """
       above
 
       below
       """)
-  }
-
-  @Test func controlCharactersInTextAreShownAsReplacementCharacters() {
-    expectText(Text("a\u{1B}[2Jb\tc\u{7}").render(width: 20), "a\u{FFFD}[2Jb c\u{FFFD}")
   }
 
   @Test func aWidthBelowOneCountsAsOne() {

@@ -5,13 +5,8 @@ import Testing
 @MainActor
 struct VStackTests {
   @Test func vStackMatchesItsDocumentation() {
-    let view = VStack {
-      Text("Alien")
-      Divider()
-      Text("Heat")
-    }
     expectText(
-      view.render(width: 8),
+      renderedBetween("Alien", Divider(), "Heat", width: 8),
       """
       Alien
       ────────
@@ -20,13 +15,8 @@ struct VStackTests {
   }
 
   @Test func spacerInAVStackIsAnEmptyLine() {
-    let view = VStack {
-      Text("top")
-      Spacer()
-      Text("bottom")
-    }
     expectText(
-      view.render(width: 20),
+      renderedBetween("top", Spacer(), "bottom"),
       """
       top
 

@@ -68,6 +68,13 @@ final class TerminalSession {
     return screen.text
   }
 
+  /// Types `line` and Enter, and returns the screen once `condition` holds for it.
+  @discardableResult
+  func enter(_ line: String, until condition: (String) -> Bool) throws -> String {
+    type(line + "\r")
+    return try screen(where: condition)
+  }
+
   /// Resizes the terminal and tells the program, as a terminal window does.
   func resize(rows: Int, columns: Int) {
     setSize(rows: rows, columns: columns)

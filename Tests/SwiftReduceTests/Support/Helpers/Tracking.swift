@@ -7,3 +7,13 @@ import Observation
 func track(_ name: String, in log: SendableLog, _ reads: () -> Void) {
   withObservationTracking(reads) { log.append(name) }
 }
+
+/// Runs `reads` inside `withObservationTracking`, as `track(_:in:_:)` does, into a new log.
+///
+/// - Returns: The log `name` is appended to when the block is told of a change.
+@MainActor
+func track(_ name: String, _ reads: () -> Void) -> SendableLog {
+  let log = SendableLog()
+  track(name, in: log, reads)
+  return log
+}

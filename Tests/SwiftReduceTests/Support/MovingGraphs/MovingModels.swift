@@ -118,11 +118,6 @@ struct MovingNote: ValueReducer {
   let stage: MovingStage
   var ticks = 0
 
-  init(serial: Int, stage: MovingStage) {
-    self.serial = serial
-    self.stage = stage
-  }
-
   mutating func reduce(action: MovingTick) {
     ticks += 1
     stage.deliveries.append(serial)
@@ -131,15 +126,30 @@ struct MovingNote: ValueReducer {
 
 /// A row: a value model holding a class model (its controller, which may change the array
 /// that holds the row) and, after it, a value model.
+///
+/// The kinds of row differ only in how they are told apart; what they hold and do is stated
+/// once, here: each is built by its memberwise initializer and ticks as this extension says.
 protocol MovingRow: ValueReducer where ReducedAction == MovingTick {
   var serial: Int { get }
-  var ticks: Int { get }
+  var stage: MovingStage { get }
+  var ticks: Int { get set }
   var controller: MovingNode? { get }
   var note: MovingNote { get set }
-  init(serial: Int, stage: MovingStage, controller: MovingNode?, note: MovingNote)
+  init(serial: Int, stage: MovingStage, ticks: Int, controller: MovingNode?, note: MovingNote)
 }
 
 extension MovingRow {
+  /// A row not yet ticked.
+  init(serial: Int, stage: MovingStage, controller: MovingNode?, note: MovingNote) {
+    self.init(serial: serial, stage: stage, ticks: 0, controller: controller, note: note)
+  }
+
+  /// Counts the tick and records its delivery to this row.
+  mutating func reduce(action: MovingTick) {
+    ticks += 1
+    stage.deliveries.append(serial)
+  }
+
   /// A row with a controller and a note, every serial made by `actor`.
   init(madeBy actor: Int, stage: MovingStage) {
     let serial = stage.fresh(by: actor)
@@ -159,18 +169,6 @@ struct IdentifiedRow: MovingRow, Identifiable {
   var note: MovingNote
 
   var id: Int { serial }
-
-  init(serial: Int, stage: MovingStage, controller: MovingNode?, note: MovingNote) {
-    self.serial = serial
-    self.stage = stage
-    self.controller = controller
-    self.note = note
-  }
-
-  mutating func reduce(action: MovingTick) {
-    ticks += 1
-    stage.deliveries.append(serial)
-  }
 }
 
 /// A row told apart by `==`, which compares its serial and its ticks.
@@ -180,18 +178,6 @@ struct HashedRow: MovingRow, Hashable {
   var ticks = 0
   var controller: MovingNode?
   var note: MovingNote
-
-  init(serial: Int, stage: MovingStage, controller: MovingNode?, note: MovingNote) {
-    self.serial = serial
-    self.stage = stage
-    self.controller = controller
-    self.note = note
-  }
-
-  mutating func reduce(action: MovingTick) {
-    ticks += 1
-    stage.deliveries.append(serial)
-  }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.serial == rhs.serial && lhs.ticks == rhs.ticks
@@ -211,17 +197,6 @@ struct PlainRow: MovingRow {
   var controller: MovingNode?
   var note: MovingNote
 
-  init(serial: Int, stage: MovingStage, controller: MovingNode?, note: MovingNote) {
-    self.serial = serial
-    self.stage = stage
-    self.controller = controller
-    self.note = note
-  }
-
-  mutating func reduce(action: MovingTick) {
-    ticks += 1
-    stage.deliveries.append(serial)
-  }
 }
 
 /// A plain struct in an optional, holding a class model and then a value model: the panel of
