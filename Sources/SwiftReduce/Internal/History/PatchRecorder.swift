@@ -198,7 +198,9 @@ final class PatchRecorder: DeliveryRecorder {
         object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
         flags: -1))
     Self.copyWords(buffer + start, from: model + flat.start, words: flat.words)
-    Self.retainStrings(in: buffer + start, flat.strings)
+    Self.forEachCountedString(in: buffer + start, flat.strings) { string in
+      string.initializeMemory(as: String.self, to: string.load(as: String.self))
+    }
   }
 
   /// Copies `words` words from `source` to `block`.
@@ -228,30 +230,19 @@ final class PatchRecorder: DeliveryRecorder {
     }
   }
 
-  /// Retains the storage of each `String` of a span's copy at `block` that is
-  /// not immortal, `strings` marking their second words: the copy then owns
-  /// it, as a `String` copied would.
+  /// Calls `body` with the address of each `String` of a span's copy at
+  /// `block` that is not immortal, `strings` marking their second words: the
+  /// strings a copy retains, as a `String` copied would, and releases.
   @inline(__always)
-  private static func retainStrings(in block: UnsafeMutableRawPointer, _ strings: UInt64) {
+  private static func forEachCountedString(
+    in block: UnsafeMutableRawPointer, _ strings: UInt64,
+    _ body: (UnsafeMutableRawPointer) -> Void
+  ) {
     var strings = strings
     while strings != 0 {
       let string = block + (strings.trailingZeroBitCount &- 1) &* 8
       strings &= strings &- 1
-      if StringLayout.isImmortal(string) { continue }
-      string.initializeMemory(as: String.self, to: string.load(as: String.self))
-    }
-  }
-
-  /// Releases what the `String`s of a span's copy at `block` hold, as
-  /// ``retainStrings(in:_:)`` retained it, for those `strings` marks.
-  @inline(__always)
-  private static func releaseStrings(in block: UnsafeMutableRawPointer, _ strings: UInt64) {
-    var strings = strings
-    while strings != 0 {
-      let string = block + (strings.trailingZeroBitCount &- 1) &* 8
-      strings &= strings &- 1
-      if StringLayout.isImmortal(string) { continue }
-      destroyString(string)
+      if !StringLayout.isImmortal(string) { body(string) }
     }
   }
 
@@ -343,7 +334,7 @@ final class PatchRecorder: DeliveryRecorder {
               model: changedModels.count &- 1, kept.layout, span, changed: changedWords,
               before: block, after: current)
           }
-          Self.releaseStrings(in: block, span.strings)
+          Self.forEachCountedString(in: block, span.strings, destroyString)
           continue
         }
       }
