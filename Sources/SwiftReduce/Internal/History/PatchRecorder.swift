@@ -314,84 +314,39 @@ final class PatchRecorder: DeliveryRecorder {
     // As much as the last log took: a broadcast changes the same again.
     log.reserveCapacity(models.count, bytes: lastBytes)
     changedModels.removeAll()
-    for index in 0..<models.count {
-      let kept = models[index]
-      let model = UnsafeRawPointer(kept.object.toOpaque())
-      let block = buffer + kept.start
-      let slots = kept.slots
-      // The model's position in `changedModels`, once a plain property of it changed.
-      var position = -1
-      // The words of the span that changed, for a model kept whole by one: all otherwise.
-      var changedWords = UInt64.max
-      if kept.flags < 0, let span = kept.layout._withUnsafeGuaranteedRef({ $0.span }) {
+    let count = models.count
+    var index = 0
+    while index < count {
+      var kept = models[index]
+      index &+= 1
+      guard kept.flags < 0, let span = kept.layout._withUnsafeGuaranteedRef({ $0.span }) else {
+        compareSlots(of: kept, changedWords: .max, into: log)
+        continue
+      }
+      // This model and those after it of its layout kept whole, in one loop
+      // that reads the span once: most often a run of leaves of one class.
+      while true {
+        let model = UnsafeRawPointer(kept.object.toOpaque())
+        let block = buffer + kept.start
         let current = model + span.start
-        changedWords = Self.changedWords(block, current, words: span.words) & span.recorded
-        if changedWords & ~span.decided == 0 {
+        let changed = Self.changedWords(block, current, words: span.words) & span.recorded
+        if changed & ~span.decided == 0 {
           // Nothing changed, or only words whose bits decide: kept as the words.
-          if changedWords != 0 {
+          if changed != 0 {
             changedModels.append(model)
             log.appendWords(
-              model: changedModels.count &- 1, kept.layout, span, changed: changedWords,
+              model: changedModels.count &- 1, kept.layout, span, changed: changed,
               before: block, after: current)
           }
           Self.forEachCountedString(in: block, span.strings, destroyString)
-          continue
+        } else {
+          compareSlots(of: kept, changedWords: changed, into: log)
         }
-      }
-      // By pointer, so that only the words of a slot each comparison reads are loaded.
-      guard let first = slots.baseAddress else { continue }
-      let end = first + slots.count
-      var next = first
-      while next < end {
-        let slot = next
-        next += 1
-        if kept.flags >= 0, !flags[kept.flags + (slot - first)] { continue }
-        let copy = block + slot.pointee.blockOffset
-        if slot.pointee.words & changedWords == 0 {
-          // Unchanged, by its words: only a string's copy holds anything.
-          if slot.pointee.copying == .string, !StringLayout.isImmortal(copy) {
-            destroyString(copy)
-          }
-          continue
-        }
-        let current = model + slot.pointee.offset
-        // A word and a string first, compared as words: most properties of most models.
-        switch slot.pointee.copying {
-        case .word:
-          let before = copy.loadUnaligned(as: UInt64.self)
-          let after = current.loadUnaligned(as: UInt64.self)
-          if before == after { continue }
-          guard slot.pointee.bitsDecide else {
-            compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
-            continue
-          }
-          if position < 0 {
-            changedModels.append(model)
-            position = changedModels.count - 1
-          }
-          log.appendWord(model: position, slot.pointee, before: before, after: after)
-        case .string:
-          if copy.loadUnaligned(as: UInt64.self) == current.loadUnaligned(as: UInt64.self)
-            && copy.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-              == current.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-          {
-            destroyString(copy)
-          } else {
-            compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
-          }
-        case .bytes, .byType:
-          if slot.pointee.isSame(copy, current) {
-            slot.pointee.destroy(copy)
-          } else if slot.pointee.bitsDecide {
-            if position < 0 {
-              changedModels.append(model)
-              position = changedModels.count - 1
-            }
-            log.appendPlain(model: position, slot.pointee, before: copy, after: current)
-          } else {
-            compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
-          }
-        }
+        guard index < count else { break }
+        let next = models[index]
+        guard next.layout.toOpaque() == kept.layout.toOpaque(), next.flags < 0 else { break }
+        kept = next
+        index &+= 1
       }
     }
     log.models = sharedModels()
@@ -400,6 +355,72 @@ final class PatchRecorder: DeliveryRecorder {
     flags.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
     used = 0
+  }
+
+  /// Adds to `log` the changes to the properties of the model `kept` whose
+  /// words of its span `changedWords` marks (all, without a span), compared
+  /// one by one, and destroys their copies.
+  private func compareSlots(of kept: Kept, changedWords: UInt64, into log: ChangeLog) {
+    let model = UnsafeRawPointer(kept.object.toOpaque())
+    let block = buffer + kept.start
+    let slots = kept.slots
+    // The model's position in `changedModels`, once a plain property of it changed.
+    var position = -1
+    // By pointer, so that only the words of a slot each comparison reads are loaded.
+    guard let first = slots.baseAddress else { return }
+    let end = first + slots.count
+    var next = first
+    while next < end {
+      let slot = next
+      next += 1
+      if kept.flags >= 0, !flags[kept.flags + (slot - first)] { continue }
+      let copy = block + slot.pointee.blockOffset
+      if slot.pointee.words & changedWords == 0 {
+        // Unchanged, by its words: only a string's copy holds anything.
+        if slot.pointee.copying == .string, !StringLayout.isImmortal(copy) {
+          destroyString(copy)
+        }
+        continue
+      }
+      let current = model + slot.pointee.offset
+      // A word and a string first, compared as words: most properties of most models.
+      switch slot.pointee.copying {
+      case .word:
+        let before = copy.loadUnaligned(as: UInt64.self)
+        let after = current.loadUnaligned(as: UInt64.self)
+        if before == after { continue }
+        guard slot.pointee.bitsDecide else {
+          compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
+          continue
+        }
+        if position < 0 {
+          changedModels.append(model)
+          position = changedModels.count - 1
+        }
+        log.appendWord(model: position, slot.pointee, before: before, after: after)
+      case .string:
+        if copy.loadUnaligned(as: UInt64.self) == current.loadUnaligned(as: UInt64.self)
+          && copy.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            == current.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        {
+          destroyString(copy)
+        } else {
+          compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
+        }
+      case .bytes, .byType:
+        if slot.pointee.isSame(copy, current) {
+          slot.pointee.destroy(copy)
+        } else if slot.pointee.bitsDecide {
+          if position < 0 {
+            changedModels.append(model)
+            position = changedModels.count - 1
+          }
+          log.appendPlain(model: position, slot.pointee, before: copy, after: current)
+        } else {
+          compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
+        }
+      }
+    }
   }
 
   /// The words of the copy at `block` that differ from those at `model`, a bit each.
