@@ -56,9 +56,9 @@ final class PatchRecorder: DeliveryRecorder {
   /// The class key of the last type asked about, and its layout (held in ``layouts``).
   @exclusivity(unchecked) private var lastKey: UInt = 0
   @exclusivity(unchecked) private var last: LayoutInHand?
-  /// The class key of the last type asked about whose layout is flat, aligned
-  /// to at most a word, and which holds no value models in place, or `0`: the
-  /// key a model's is compared with on ``willReduce(model:)``'s short path,
+  /// The class key of the last type asked about whose layout has a span and
+  /// which holds no value models in place, or `0`: the
+  /// key a model's is compared with on ``keepQuickly(_:)``'s short path,
   /// which reads that layout from ``flat``.
   @exclusivity(unchecked) private var flatKey: UInt = 0
   @exclusivity(unchecked) private var flat = FlatInHand()
@@ -114,7 +114,7 @@ final class PatchRecorder: DeliveryRecorder {
     }
   }
 
-  /// A layout with a span, with what ``willReduce(model:)``'s short path reads of it at hand.
+  /// A layout with a span, with what ``keepQuickly(_:)`` reads of it at hand.
   private struct FlatInHand {
     // Unmanaged: `layouts` holds it as long as the recorder lives.
     let layout: Unmanaged<RecordedLayout>?
@@ -155,7 +155,16 @@ final class PatchRecorder: DeliveryRecorder {
 
   // The body inlined into the witness the walk calls: one call for each model.
   static func willReduce(model: UnsafeRawPointer, told recorder: Unmanaged<AnyObject>) {
-    borrowing(recorder) { $0.willReduce(model: model) }
+    // The common case here, calling nothing, so that it saves no registers;
+    // every other in a call made last.
+    var kept = false
+    borrowing(recorder) { kept = $0.keepQuickly(model) }
+    if !kept { keepSlowly(model, told: recorder) }
+  }
+
+  @inline(never)
+  private static func keepSlowly(_ model: UnsafeRawPointer, told recorder: Unmanaged<AnyObject>) {
+    borrowing(recorder) { $0.keepSlowly(model) }
   }
 
   static func willReduce(
@@ -178,19 +187,43 @@ final class PatchRecorder: DeliveryRecorder {
 
   // MARK: - Keeping
 
+  /// Keeps the model at `model` in the common case; returns whether it did.
+  ///
+  /// That is a model of the last type whose layout has a span, that holds no
+  /// value models in place (so cannot have been kept already), whose strings
+  /// are all immortal, with room for it: on a path that calls nothing.
   @inline(__always)
-  func willReduce(model: UnsafeRawPointer) {
-    // The common case first: a model of the last type whose layout has a
-    // span, that holds no value models in place, so that it cannot have been kept already.
-    guard positions.isEmpty, HeapObject(model).classKey == flatKey else {
-      keepSlowly(model)
-      return
-    }
+  private func keepQuickly(_ model: UnsafeRawPointer) -> Bool {
     let flat = flat
     // Wrapping: offsets in a buffer that was allocated cannot come near overflow.
     let start = (used &+ 7) & ~7
     let end = start &+ flat.words &* 8
-    if _slowPath(end > capacity) { grow(to: end) }
+    guard positions.isEmpty, HeapObject(model).classKey == flatKey, end <= capacity,
+      !models.isFull
+    else { return false }
+    let span = model + flat.start
+    var strings = flat.strings
+    while strings != 0 {
+      if !StringLayout.isImmortal(span + (strings.trailingZeroBitCount &- 1) &* 8) { return false }
+      strings &= strings &- 1
+    }
+    used = end
+    // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
+    models.appendWithoutGrowing(
+      Kept(
+        object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
+        flags: -1))
+    Self.copyWords(buffer + start, from: span, words: flat.words)
+    return true
+  }
+
+  /// ``keepQuickly(_:)`` for a model of the span at hand that it did not
+  /// keep: one with strings to retain, or no room.
+  private func keepSpan(_ model: UnsafeRawPointer) {
+    let flat = flat
+    let start = (used &+ 7) & ~7
+    let end = start &+ flat.words &* 8
+    if end > capacity { grow(to: end) }
     used = end
     // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
     models.append(
@@ -246,10 +279,11 @@ final class PatchRecorder: DeliveryRecorder {
     }
   }
 
-  /// ``willReduce(model:)`` for a model of another type than the last, or
-  /// one that may have been kept already, by value models it holds.
-  @inline(never)
+  /// Keeps the model at `model` where ``keepQuickly(_:)`` did not: one of
+  /// another type than the last, or one that may have been kept already, by
+  /// value models it holds, or one of the span at hand that it left.
   private func keepSlowly(_ model: UnsafeRawPointer) {
+    if positions.isEmpty, HeapObject(model).classKey == flatKey { return keepSpan(model) }
     if !positions.isEmpty, let index = positions[model] {
       let kept = models[index]
       guard kept.flags >= 0 else { return }

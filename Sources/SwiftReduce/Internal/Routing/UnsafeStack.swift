@@ -18,6 +18,9 @@ struct UnsafeStack<Element: BitwiseCopyable> {
 
   var isEmpty: Bool { count == 0 }
 
+  /// Whether the next ``append(_:)`` grows the buffer.
+  var isFull: Bool { count == capacity }
+
   subscript(index: Int) -> Element {
     @inline(__always) get {
       assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
@@ -32,6 +35,14 @@ struct UnsafeStack<Element: BitwiseCopyable> {
   @inline(__always)
   mutating func append(_ element: Element) {
     if _slowPath(count == capacity) { grow(to: capacity * 2) }
+    appendWithoutGrowing(element)
+  }
+
+  /// Appends `element` to a stack that is not full: a path that calls
+  /// nothing, for callers that check ``isFull`` first.
+  @inline(__always)
+  mutating func appendWithoutGrowing(_ element: Element) {
+    assert(count < capacity, "UnsafeStack.appendWithoutGrowing on a full stack")
     base[count] = element
     count += 1
   }
