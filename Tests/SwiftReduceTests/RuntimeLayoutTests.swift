@@ -37,6 +37,7 @@ struct RuntimeLayoutTests {
     func isImmortal(_ string: String) -> Bool {
       withUnsafePointer(to: string) { StringLayout.isImmortal(UnsafeRawPointer($0)) }
     }
+    #expect(StringLayout.isTwoWords)
     // Small: up to 15 bytes of UTF-8 in the string's own two words, made at run time.
     #expect(isImmortal(String(42)))
     #expect(isImmortal("leaf " + String(7_777)))

@@ -198,7 +198,9 @@ final class RecordedLayout {
 
   private static func copying(of field: RecordedField) -> Copying {
     if field.isPlain { return field.size == 8 ? .word : .bytes }
-    return field.plan.type == String.self ? .string : .byType
+    // A string as two words where it is laid out as two (``StringLayout``):
+    // through its type where it is not, as on 32-bit platforms.
+    return field.plan.type == String.self && StringLayout.isTwoWords ? .string : .byType
   }
 
   deinit {

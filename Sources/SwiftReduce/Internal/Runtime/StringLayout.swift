@@ -9,6 +9,10 @@
 /// releasing one, as a `String`'s copy does, changes nothing).
 /// Pinned by `stringsTopBitMarksTheStringsCopiedWithoutRetaining`.
 enum StringLayout {
+  /// Whether strings are laid out as this describes: two words, as on every
+  /// 64-bit platform (a 32-bit platform's are twelve bytes, laid out otherwise).
+  static let isTwoWords = MemoryLayout<String>.size == 16 && MemoryLayout<Int>.size == 8
+
   /// The bit of the second word that marks an immortal string.
   static let immortalBit: UInt64 = 1 << 63
 
