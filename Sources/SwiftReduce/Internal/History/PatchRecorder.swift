@@ -154,6 +154,7 @@ final class PatchRecorder: DeliveryRecorder {
   // MARK: - Told by the walk
 
   // The body inlined into the witness the walk calls: one call for each model.
+  @inline(__always)
   static func willReduce(model: UnsafeRawPointer, told recorder: Unmanaged<AnyObject>) {
     // The common case here, calling nothing, so that it saves no registers;
     // every other in a call made last.
@@ -197,9 +198,8 @@ final class PatchRecorder: DeliveryRecorder {
     let flat = flat
     // Wrapping: offsets in a buffer that was allocated cannot come near overflow.
     let start = (used &+ 7) & ~7
-    let end = start &+ flat.words &* 8
-    guard positions.isEmpty, HeapObject(model).classKey == flatKey, end <= capacity,
-      !models.isFull
+    guard positions.isEmpty, HeapObject(model).classKey == flatKey,
+      start &+ flat.words &* 8 <= capacity, !models.isFull
     else { return false }
     let span = model + flat.start
     var strings = flat.strings
@@ -207,13 +207,7 @@ final class PatchRecorder: DeliveryRecorder {
       if !StringLayout.isImmortal(span + (strings.trailingZeroBitCount &- 1) &* 8) { return false }
       strings &= strings &- 1
     }
-    used = end
-    // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
-    models.appendWithoutGrowing(
-      Kept(
-        object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
-        flags: -1))
-    Self.copyWords(buffer + start, from: span, words: flat.words)
+    keepWords(model, flat, at: start)
     return true
   }
 
@@ -222,18 +216,29 @@ final class PatchRecorder: DeliveryRecorder {
   private func keepSpan(_ model: UnsafeRawPointer) {
     let flat = flat
     let start = (used &+ 7) & ~7
-    let end = start &+ flat.words &* 8
-    if end > capacity { grow(to: end) }
-    used = end
+    if start &+ flat.words &* 8 > capacity { grow(to: start &+ flat.words &* 8) }
+    models.makeRoomForOne()
+    let block = keepWords(model, flat, at: start)
+    Self.forEachCountedString(in: block, flat.strings) { string in
+      string.initializeMemory(as: String.self, to: string.load(as: String.self))
+    }
+  }
+
+  /// Keeps the words of the span at hand of the model at `model` in a new
+  /// block at `start`, where there is room for it; returns the block.
+  @inline(__always)
+  @discardableResult
+  private func keepWords(
+    _ model: UnsafeRawPointer, _ flat: FlatInHand, at start: Int
+  ) -> UnsafeMutableRawPointer {
+    used = start &+ flat.words &* 8
     // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
-    models.append(
+    models.appendWithoutGrowing(
       Kept(
         object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
         flags: -1))
     Self.copyWords(buffer + start, from: model + flat.start, words: flat.words)
-    Self.forEachCountedString(in: buffer + start, flat.strings) { string in
-      string.initializeMemory(as: String.self, to: string.load(as: String.self))
-    }
+    return buffer + start
   }
 
   /// Copies `words` words from `source` to `block`.

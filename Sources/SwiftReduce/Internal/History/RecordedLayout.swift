@@ -16,14 +16,12 @@ final class RecordedLayout {
   /// Whether models of the type hold value models in place, which are told
   /// to the recorder by their owner's address.
   let holdsValueModelsInPlace: Bool
-  /// Whether every property is plain data or a `String`: a block is then
-  /// kept and compared in loops that run no code of a property's type.
-  let isFlat: Bool
-  /// For a flat layout whose properties lie in at most 64 words of a model,
-  /// none aligned past a word: those words, which a block then copies whole.
+  /// For a layout whose properties are all plain data or strings, lying in
+  /// at most 64 words of a model, none aligned past a word: those words,
+  /// which a block then copies whole, with no code of a property's type run.
   let span: WordSpan?
 
-  /// The words of a model that hold a flat layout's properties, copied and
+  /// The words of a model that hold a layout's properties, copied and
   /// compared a word at a time, with no code per property unless one changed.
   ///
   /// A block is a copy of the words, each property at its offset from
@@ -130,8 +128,7 @@ final class RecordedLayout {
   init(fields: [RecordedField], holdsValueModelsInPlace: Bool) {
     self.fields = fields
     self.holdsValueModelsInPlace = holdsValueModelsInPlace
-    isFlat = fields.allSatisfy { Self.copying(of: $0) != .byType }
-    let span = isFlat ? Self.span(of: fields) : nil
+    let span = Self.span(of: fields)
     self.span = span
     let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: fields.count)
     var size = 0
@@ -171,12 +168,12 @@ final class RecordedLayout {
     return words
   }
 
-  /// The span of `fields`, all flat, or `nil` when one is aligned past a
-  /// word or they lie in more than 64 words.
+  /// The span of `fields`, or `nil` when one is copied by its type, one is
+  /// aligned past a word, or they lie in more than 64 words.
   private static func span(of fields: [RecordedField]) -> WordSpan? {
     guard let first = fields.map(\.offset).min(),
       let end = fields.map({ $0.offset + $0.size }).max(),
-      fields.allSatisfy({ $0.alignment <= 8 })
+      fields.allSatisfy({ $0.alignment <= 8 && copying(of: $0) != .byType })
     else { return nil }
     let start = first & ~7
     let words = (end - start + 7) / 8

@@ -34,8 +34,14 @@ struct UnsafeStack<Element: BitwiseCopyable> {
 
   @inline(__always)
   mutating func append(_ element: Element) {
-    if _slowPath(count == capacity) { grow(to: capacity * 2) }
+    makeRoomForOne()
     appendWithoutGrowing(element)
+  }
+
+  /// Grows the buffer if it is full, so that the next append does not.
+  @inline(__always)
+  mutating func makeRoomForOne() {
+    if _slowPath(count == capacity) { grow(to: capacity * 2) }
   }
 
   /// Appends `element` to a stack that is not full: a path that calls
