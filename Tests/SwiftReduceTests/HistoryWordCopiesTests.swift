@@ -63,6 +63,21 @@ struct HistoryWordCopiesTests {
     #expect(board.venue == "Hall 4")
   }
 
+  @Test func aBroadcastToMoreModelsThanTheRecorderFirstHasRoomForIsRecordedWhole() throws {
+    let day = MatchDay(count: 300)
+    let store = Store(day)
+    let history = History(store)
+    store.dispatch(MatchAction.goal)
+    let paths = history.steps.last?.patches.map(\.path) ?? []
+    #expect(paths.count == 600)
+    #expect(paths.prefix(2) == ["boards[0].goals", "boards[0].score"])
+    #expect(paths.suffix(2) == ["boards[299].goals", "boards[299].score"])
+    try history.undo()
+    #expect(day.boards.allSatisfy { $0.goals == 0 && $0.score == MatchScore(home: 0, away: 0) })
+    #expect(day.boards[0].title == "Board 0")
+    #expect(day.boards[1].title == String(repeating: "Winter league final, ", count: 3))
+  }
+
   @Test func aModelWiderThanARunOfWordsIsRecordedPropertyByProperty() throws {
     let book = YearBook()
     let store = Store(book)

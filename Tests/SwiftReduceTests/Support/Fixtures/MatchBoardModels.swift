@@ -90,3 +90,19 @@ final class Weathervane: Reducer {
     }
   }
 }
+
+/// A match day of many boards: more models than a recorder first has room for.
+final class MatchDay: Reducer {
+  var boards: [MatchBoard]
+
+  init(count: Int) {
+    boards = (0..<count).map { index in
+      let board = MatchBoard()
+      // Every other board's title small, so kept without retaining.
+      if index.isMultiple(of: 2) { board.title = "Board \(index)" }
+      return board
+    }
+  }
+
+  func reduce(action: MatchAction) {}
+}
