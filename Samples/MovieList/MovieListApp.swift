@@ -37,13 +37,7 @@ public enum MovieListApp {
       // another instance merged since. Input that leaves what is saved as it
       // was (the movie being typed, the search, a notice) is no step, and no save.
       let store = Store(Person(snapshot))
-      let history = makeHistory(of: store)
-      // Sorted while read, from the file's order: a file MovieList wrote
-      // lists the movies by title, and is not sorted again.
-      if let sorted = file.sortedTitles {
-        store.root.favoriteMovies.remember(sorted, of: snapshot.movies)
-      }
-      func merge(_ merge: ThreeWayMerge) {
+      func merge(_ merge: ThreeWayMerge, into history: History<Person>) {
         if let sorted = file.sortedTitles {
           store.root.favoriteMovies.remember(sorted, of: merge.theirs.movies)
         }
@@ -64,11 +58,18 @@ public enum MovieListApp {
       }
       // An undo or redo works on the file's latest state: merged first, a step
       // undone is not lost to the next merge, and one merged away says so.
-      history.beforeUndoOrRedo = { file.mergeChanges(mine: mine, merge, refused: refused) }
+      let history = makeHistory(of: store) { history in
+        file.mergeChanges(mine: mine, { merge($0, into: history) }, refused: refused)
+      }
+      // Sorted while read, from the file's order: a file MovieList wrote
+      // lists the movies by title, and is not sorted again.
+      if let sorted = file.sortedTitles {
+        store.root.favoriteMovies.remember(sorted, of: snapshot.movies)
+      }
       func save() throws {
         try file.save(
           mine, sorted: { store.root.favoriteMovies.moviesByTitle },
-          rebase: merge)
+          rebase: { merge($0, into: history) })
       }
       // What the load has to say, under the first screens: a read-only file,
       // a sort order this version does not know.
@@ -82,7 +83,7 @@ public enum MovieListApp {
       store.run { _ in
         while !Task.isCancelled {
           try? await Task.sleep(for: StateFile.watchInterval)
-          file.mergeChanges(mine: mine, merge, refused: refused)
+          file.mergeChanges(mine: mine, { merge($0, into: history) }, refused: refused)
         }
       }
       let runner = Runner(
@@ -113,8 +114,11 @@ public enum MovieListApp {
 
   /// The history of `store`, recording what is saved.
   @MainActor
-  static func makeHistory(of store: Store<Person>) -> History<Person> {
-    History(store, recording: isSaved)
+  static func makeHistory(
+    of store: Store<Person>,
+    beforeUndoOrRedo: (@MainActor (History<Person>) -> Void)? = nil
+  ) -> History<Person> {
+    History(store, recording: isSaved, beforeUndoOrRedo: beforeUndoOrRedo)
   }
 
   /// Whether a model's property is part of what is saved, so that the

@@ -49,10 +49,19 @@ public final class History<Root: Reducer> {
   /// The steps undone, the next to redo last.
   public private(set) var undoneSteps: [HistoryStep] = []
 
-  /// Called before each ``undo()`` and ``redo()``, for example to bring in
-  /// another writer's change first, so that the step is undone on the state
-  /// it will be kept on.
-  public var beforeUndoOrRedo: (@MainActor () -> Void)?
+  /// Called before each ``undo()`` and ``redo()``, after the one given at creation.
+  public var beforeUndoOrRedo: (@MainActor () -> Void)? {
+    get { lateBeforeUndoOrRedo }
+    @available(
+      *, deprecated,
+      message: "pass it at creation, `History(store, beforeUndoOrRedo: { history in … })`"
+    )
+    set { lateBeforeUndoOrRedo = newValue }
+  }
+  private var lateBeforeUndoOrRedo: (@MainActor () -> Void)?
+
+  /// Called before each ``undo()`` and ``redo()`` with this history.
+  private let prepareUndoOrRedo: (@MainActor (History<Root>) -> Void)?
 
   /// The step being recorded by ``record(_:kind:_:)``, if one is.
   private var group: (label: String, kind: HistoryStep.Kind, actions: [String], changes: [Change])?
@@ -69,11 +78,17 @@ public final class History<Root: Reducer> {
   ///     A property left out is neither undone nor checked for conflicts:
   ///     leave out what is shown rather than kept, such as a message. An
   ///     `@Untraversed` property is never recorded: put caches there.
+  ///   - beforeUndoOrRedo: Called with this history before each ``undo()``
+  ///     and ``redo()``, for example to bring in another writer's change first
+  ///     (as a step of kind ``HistoryStep/Kind/merge``), so that the step is
+  ///     undone on the state it will be kept on.
   public init(
     _ store: Store<Root>, limit: Int = 100,
-    recording filter: (@MainActor (_ modelType: Any.Type, _ property: String) -> Bool)? = nil
+    recording filter: (@MainActor (_ modelType: Any.Type, _ property: String) -> Bool)? = nil,
+    beforeUndoOrRedo: (@MainActor (History<Root>) -> Void)? = nil
   ) {
     self.store = store
+    self.prepareUndoOrRedo = beforeUndoOrRedo
     self.limit = max(limit, 1)
     let isRecorded = filter.map { isRecorded in
       { (type: Any.Type, property: String) in
@@ -201,7 +216,7 @@ public final class History<Root: Reducer> {
   ///   the step changed since; nothing is changed then.
   @discardableResult
   public func undo() throws(HistoryConflict) -> HistoryStep? {
-    beforeUndoOrRedo?()
+    prepareForUndoOrRedo()
     guard let index = steps.lastIndex(where: { $0.kind == .change }) else { return nil }
     let step = steps[index]
     try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
@@ -216,7 +231,7 @@ public final class History<Root: Reducer> {
   ///   the step changes since it was undone; nothing is changed then.
   @discardableResult
   public func redo() throws(HistoryConflict) -> HistoryStep? {
-    beforeUndoOrRedo?()
+    prepareForUndoOrRedo()
     guard let step = undoneSteps.last else { return nil }
     try apply(step.changes, of: step, verb: "redo")
     undoneSteps.removeLast()
@@ -254,13 +269,18 @@ public final class History<Root: Reducer> {
     }
   }
 
+  private func prepareForUndoOrRedo() {
+    prepareUndoOrRedo?(self)
+    lateBeforeUndoOrRedo?()
+  }
+
   /// Applies `changes` through the store, or throws without changing anything.
   private func apply(_ changes: [Change], of step: HistoryStep, verb: String)
     throws(HistoryConflict)
   {
     guard !store.isChanging else {
       throw HistoryConflict(
-        step: step.label, path: "",
+        step: step.label, path: .root,
         description: "Cannot \(verb) \"\(step.label)\" while a dispatch is in progress: "
           + "\(verb) after it. Nothing was changed.")
     }

@@ -11,7 +11,7 @@ public struct HistoryConflict: Error, CustomStringConvertible {
   public let step: String
 
   /// The path of the element another writer changed: `favoriteMovies.movies["Heat"]`.
-  public let path: String
+  public let path: TreePath
 
   /// The whole message, naming the step, the path and what it holds now.
   public let description: String

@@ -56,8 +56,8 @@ public struct HistoryStep {
   }
 
   /// How a model that is no longer in the tree is named in a path.
-  static func typeName(_ model: AnyObject) -> String {
-    _typeName(type(of: model), qualified: false)
+  static func typeName(_ model: AnyObject) -> TreePath {
+    TreePath([.property(_typeName(type(of: model), qualified: false))])
   }
 }
 

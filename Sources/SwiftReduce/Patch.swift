@@ -41,7 +41,7 @@ public struct Patch: CustomStringConvertible {
   ///
   /// The path of the model whose property changed is where that model is
   /// when the step is read; a model no longer in the tree is named by its type.
-  public let path: String
+  public let path: TreePath
 
   /// The value before; `nil` for an insertion.
   public let before: Any?
@@ -54,7 +54,7 @@ public struct Patch: CustomStringConvertible {
   public let description: String
 
   @MainActor
-  init(_ change: Change, modelPath: String) {
+  init(_ change: Change, modelPath: TreePath) {
     path = Self.path(of: change, steps: change.steps.count, modelPath: modelPath, position: true)
     switch change.edit {
     case let .changed(before, after):
@@ -75,7 +75,7 @@ public struct Patch: CustomStringConvertible {
   /// The path of `change` down to its first `steps` steps, and the position
   /// of its edit when `position` is set and the steps are all there.
   @MainActor
-  static func path(of change: Change, steps: Int, modelPath: String, position: Bool) -> String {
+  static func path(of change: Change, steps: Int, modelPath: TreePath, position: Bool) -> TreePath {
     var labels = [change.property.name]
     let keyText = { (key: Any) in
       text(key, PlanCache.shared.plan(for: type(of: key)))
@@ -95,12 +95,7 @@ public struct Patch: CustomStringConvertible {
         labels.append(collection.label(of: element, keyText: keyText))
       }
     }
-    var path = modelPath == "root" ? "" : modelPath
-    for label in labels where !label.isEmpty {
-      if !path.isEmpty, !SnapshotLine.attachesDirectly(label) { path.append(".") }
-      path.append(label)
-    }
-    return path
+    return TreePath(modelPath, labels: labels)
   }
 
   /// A value on one line, as snapshots show it.

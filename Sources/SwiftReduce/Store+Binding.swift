@@ -31,23 +31,50 @@ extension Store {
   public subscript<Value, Made: Action>(
     keyPath: KeyPath<Root, Value>,
     makeAction: @escaping @MainActor (Value) -> Made
-  ) -> Binding<Value> {
+  ) -> StoreBinding<Value> {
     let root = root
-    return Binding(
+    return StoreBinding(
       get: { [weak self] in self?.bindingRead(of: keyPath) ?? root[keyPath: keyPath] },
       set: { [weak self] newValue in self?.dispatch(makeAction(newValue)) }
     )
   }
 
-  /// A read-only binding to a value of the state; writes are ignored.
+  /// A binding to a value of the state that cannot be written.
+  ///
+  /// A binding whose writes went nowhere made a text field drop what the user
+  /// typed without a word. Read the value through the store instead
+  /// (`store.name`), or pass the action a write dispatches
+  /// (`store[\.name, NameChange.setName]`). Until 1.0 this still builds; a
+  /// write to it stops a debug build with a message naming the path, and is
+  /// ignored in release builds.
   ///
   /// - Parameter keyPath: The value to read, from the root model.
-  /// - Returns: A binding whose setter does nothing.
-  public subscript<Value>(keyPath: KeyPath<Root, Value>) -> Binding<Value> {
+  /// - Returns: A binding whose reads follow the state.
+  @available(
+    *, deprecated,
+    message:
+      "a write to this binding is lost: read `store.value`, or bind with an action, `store[\\.value, { Action.set($0) }]`"
+  )
+  public subscript<Value>(keyPath: KeyPath<Root, Value>) -> StoreBinding<Value> {
     let root = root
-    return Binding(
+    return StoreBinding(
       get: { [weak self] in self?.bindingRead(of: keyPath) ?? root[keyPath: keyPath] },
-      set: { _ in }
+      set: { _ in
+        #if DEBUG
+          Self.stopForLostWrite(to: keyPath)
+        #endif
+      }
     )
+  }
+
+  /// Stops a debug build at a write to a binding that has no action to dispatch.
+  static func stopForLostWrite(to keyPath: AnyKeyPath) -> Never {
+    let name =
+      KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)?.name(of: keyPath)
+      ?? String(describing: keyPath)
+    fatalError(
+      "SwiftReduce: a value was written to the binding store[\(name)], which has no action to "
+        + "dispatch, so the write would be lost. Bind with an action instead: "
+        + "store[\(name), { YourAction.set($0) }]. (stopped in debug builds)")
   }
 }

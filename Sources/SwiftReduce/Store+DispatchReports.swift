@@ -5,7 +5,7 @@ extension Store {
   /// out `action`, naming the type, the action and the path of the model it missed.
   func stop(for declaration: FalseDeclaration, _ action: any Action) -> Never {
     let missedType: Any.Type
-    let path: String?
+    let path: TreePath?
     switch declaration.missed {
     case let .object(missed):
       missedType = type(of: missed)
@@ -34,7 +34,7 @@ extension Store {
       else { return }
       DebugReport.emit(
         "SwiftReduce: no model handled \(String(reflecting: action)) (reported once per action "
-          + "type in debug builds; set reportsUnhandledActions to false to silence)")
+          + "type in debug builds; pass reportsUnhandledActions: false to the Store to silence)")
     #endif
   }
 

@@ -27,29 +27,32 @@ extension Store {
     let found = Walk.recipients(of: action, from: root)
     let paths = ModelPaths.paths(
       to: found.reached + found.reachedValues.map(\.owner), from: root)
-    func path(of model: AnyObject) -> String { paths[ObjectIdentifier(model)] ?? "?" }
+    func path(of model: AnyObject) -> TreePath { paths[ObjectIdentifier(model)] ?? "?" }
     var recipients: [Recipient] = []
     var values = found.reachedValues[...]
     for (position, model) in found.reached.enumerated() {
       while let value = values.first, value.position == position {
-        recipients.append(recipient(value, found.pathSteps, ownerPath: path(of: value.owner)))
+        if let recipient = recipient(value, found.pathSteps, ownerPath: path(of: value.owner)) {
+          recipients.append(recipient)
+        }
         values = values.dropFirst()
       }
       if let reducer = model as? any Reducer {
-        recipients.append(Recipient(path: path(of: model), model: reducer, valueModel: nil))
+        recipients.append(.model(path(of: model), reducer))
       }
     }
     for value in values {
-      recipients.append(recipient(value, found.pathSteps, ownerPath: path(of: value.owner)))
+      if let recipient = recipient(value, found.pathSteps, ownerPath: path(of: value.owner)) {
+        recipients.append(recipient)
+      }
     }
     return recipients
   }
 
   private func recipient(
-    _ value: ReachedValue, _ steps: [(parent: Int, step: PathStep)], ownerPath: String
-  ) -> Recipient {
-    Recipient(
-      path: ModelPaths.path(to: value, steps: steps, ownerPath: ownerPath), model: nil,
-      valueModel: value.value as? any ValueReducer)
+    _ value: ReachedValue, _ steps: [(parent: Int, step: PathStep)], ownerPath: TreePath
+  ) -> Recipient? {
+    guard let copy = value.value as? any ValueReducer else { return nil }
+    return .valueModel(ModelPaths.path(to: value, steps: steps, ownerPath: ownerPath), copy)
   }
 }

@@ -145,7 +145,7 @@ extension Store {
     guard let object = model.object,
       let path = ModelPaths.paths(to: [object], from: root)[ObjectIdentifier(object)]
     else { return "a model no longer in the tree" }
-    return model.isValueModel ? "a value model held by \(path)" : path
+    return model.isValueModel ? "a value model held by \(path)" : path.description
   }
 }
 

@@ -23,8 +23,8 @@ extension Store {
   ///
   /// - Parameter listener: Receives the root model after each dispatch.
   /// - Returns: A token that keeps the listener alive until it is released or cancelled.
-  public func subscribe(_ listener: @escaping @MainActor (Root) -> Void) -> Subscription {
-    let subscription = Subscription(listener: { root in
+  public func subscribe(_ listener: @escaping @MainActor (Root) -> Void) -> StoreSubscription {
+    let subscription = StoreSubscription(listener: { root in
       // Only the store calls its listeners, with its own root.
       listener(unsafeDowncast(root, to: Root.self))
     })
@@ -64,115 +64,68 @@ extension Store {
   public func subscribe<Value: Equatable>(
     _ keyPath: KeyPath<Root, Value>,
     _ listener: @escaping @MainActor (Value) -> Void
-  ) -> Subscription {
-    subscribe(keyPath, isDuplicate: { $0 == $1 }, listener)
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: { $0 == $1 }, listener)
   }
 
-  /// Calls `listener` with the model at `keyPath` now, then whenever it is replaced.
+  /// Calls `listener` with the model at `keyPath` now, then whenever another instance is there.
   ///
-  /// Models are compared by identity: the listener runs when a different
-  /// instance is at `keyPath`, not when the same instance changes in place.
-  ///
-  /// - Parameters:
-  ///   - keyPath: A key path from the root model to a model.
-  ///   - listener: Receives the current model, then each replacement.
-  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
-  public func subscribe<Model: Reducer>(
-    _ keyPath: KeyPath<Root, Model>,
-    _ listener: @escaping @MainActor (Model) -> Void
-  ) -> Subscription {
-    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
-  }
-
-  /// Calls `listener` with the model at `keyPath` now, then whenever it is replaced.
-  ///
-  /// Models are compared by identity even when they are `Equatable`: the
-  /// listener runs when a different instance is at `keyPath`, not when the
-  /// same instance changes in place.
-  ///
-  /// - Parameters:
-  ///   - keyPath: A key path from the root model to a model.
-  ///   - listener: Receives the current model, then each replacement.
-  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
-  public func subscribe<Model: Reducer & Equatable>(
-    _ keyPath: KeyPath<Root, Model>,
-    _ listener: @escaping @MainActor (Model) -> Void
-  ) -> Subscription {
-    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
-  }
-
-  /// Calls `listener` with the optional model at `keyPath` now, then whenever it is replaced.
-  ///
-  /// Models are compared by identity: the listener runs when a different
-  /// instance, or `nil` instead of an instance, is at `keyPath`, not when the
-  /// same instance changes in place.
-  ///
-  /// - Parameters:
-  ///   - keyPath: A key path from the root model to an optional model.
-  ///   - listener: Receives the current model or `nil`, then each replacement.
-  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
-  public func subscribe<Model: Reducer>(
-    _ keyPath: KeyPath<Root, Model?>,
-    _ listener: @escaping @MainActor (Model?) -> Void
-  ) -> Subscription {
-    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
-  }
-
-  /// Calls `listener` with the optional model at `keyPath` now, then whenever it is replaced.
-  ///
-  /// Models are compared by identity even when they are `Equatable`: the
-  /// listener runs when a different instance, or `nil` instead of an
-  /// instance, is at `keyPath`, not when the same instance changes in place.
-  ///
-  /// - Parameters:
-  ///   - keyPath: A key path from the root model to an optional model.
-  ///   - listener: Receives the current model or `nil`, then each replacement.
-  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
-  public func subscribe<Model: Reducer & Equatable>(
-    _ keyPath: KeyPath<Root, Model?>,
-    _ listener: @escaping @MainActor (Model?) -> Void
-  ) -> Subscription {
-    subscribe(keyPath, isDuplicate: { $0 === $1 }, listener)
-  }
-
-  /// Calls `listener` with the value at `keyPath` now, then whenever it is no duplicate.
-  ///
-  /// Use this for values that are not `Equatable`, or to decide what counts
-  /// as a change.
+  /// Models are compared by identity, whether or not they are `Equatable`:
+  /// the listener runs when a different instance is at `keyPath`, not when
+  /// the same instance changes in place (subscribe to its values for that).
   ///
   /// ```swift
   /// let store = Store(Person())
-  /// let subscription = store.subscribe(
-  ///   \.favoriteMovies.movies,
-  ///   isDuplicate: { $0.count == $1.count },
-  ///   { print($0.count, "movies") }
-  /// )
+  /// let subscription = store.subscribe(identityOf: \.favoriteMovies) { movies in
+  ///   print("the list, with input \"\(movies.input)\"")
+  /// }
   /// store.dispatch(UpdateMovies.setInput("Alien"))
-  /// store.dispatch(UpdateMovies.submit)
   /// ```
   ///
-  /// prints
+  /// prints, once, since the same list is still there after the dispatch:
   ///
   /// ```
-  /// 0 movies
-  /// 1 movies
+  /// the list, with input ""
   /// ```
   ///
   /// - Parameters:
-  ///   - keyPath: The value to watch, from the root model.
-  ///   - isDuplicate: Returns `true` when the new value (second) should not be
-  ///     delivered because it is the same as the last delivered value (first).
-  ///   - listener: Receives the current value, then each value that is no duplicate.
+  ///   - keyPath: A key path from the root model to a model.
+  ///   - listener: Receives the current model, then each other instance.
   /// - Returns: A token that keeps the listener alive until it is released or cancelled.
-  public func subscribe<Value>(
+  public func subscribe<Model: AnyObject>(
+    identityOf keyPath: KeyPath<Root, Model>,
+    _ listener: @escaping @MainActor (Model) -> Void
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the optional model at `keyPath` now, then whenever
+  /// another instance, or `nil` instead of one, is there.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to an optional model.
+  ///   - listener: Receives the current model or `nil`, then each change of identity.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  public func subscribe<Model: AnyObject>(
+    identityOf keyPath: KeyPath<Root, Model?>,
+    _ listener: @escaping @MainActor (Model?) -> Void
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the value at `keyPath` now, then after each
+  /// dispatch whose value `isDuplicate` does not match the last one delivered.
+  ///
+  /// The one mechanism behind every key-path subscription.
+  func watch<Value>(
     _ keyPath: KeyPath<Root, Value>,
     isDuplicate: @escaping (Value, Value) -> Bool,
     _ listener: @escaping @MainActor (Value) -> Void
-  ) -> Subscription {
+  ) -> StoreSubscription {
     let watch = ValueWatch(
       project: Self.projection(of: keyPath), isDuplicate: isDuplicate,
       initial: root[keyPath: keyPath])
-    let subscription = Subscription(listener: { _ in })
+    let subscription = StoreSubscription(listener: { _ in })
     let box = subscription.box
     box.listener = { [unowned box] root in
       // Only the store calls its listeners, with its own root.
@@ -227,5 +180,101 @@ extension Store {
       "SwiftReduce: the subscription to \(name) ended: its path no longer applies (a position "
         + "past the end of an array, or a forced optional that is nil), so its listener is not "
         + "called again. Subscribe again to follow what is there now. (reported in debug builds)")
+  }
+}
+
+// MARK: - Before 1.0
+
+extension Store {
+  /// Calls `listener` with the model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity: the listener runs when a different
+  /// instance is at `keyPath`, not when the same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to a model.
+  ///   - listener: Receives the current model, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  @available(*, deprecated, renamed: "subscribe(identityOf:_:)")
+  public func subscribe<Model: Reducer>(
+    _ keyPath: KeyPath<Root, Model>,
+    _ listener: @escaping @MainActor (Model) -> Void
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity even when they are `Equatable`: the
+  /// listener runs when a different instance is at `keyPath`, not when the
+  /// same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to a model.
+  ///   - listener: Receives the current model, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  @available(*, deprecated, renamed: "subscribe(identityOf:_:)")
+  public func subscribe<Model: Reducer & Equatable>(
+    _ keyPath: KeyPath<Root, Model>,
+    _ listener: @escaping @MainActor (Model) -> Void
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the optional model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity: the listener runs when a different
+  /// instance, or `nil` instead of an instance, is at `keyPath`, not when the
+  /// same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to an optional model.
+  ///   - listener: Receives the current model or `nil`, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  @available(*, deprecated, renamed: "subscribe(identityOf:_:)")
+  public func subscribe<Model: Reducer>(
+    _ keyPath: KeyPath<Root, Model?>,
+    _ listener: @escaping @MainActor (Model?) -> Void
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the optional model at `keyPath` now, then whenever it is replaced.
+  ///
+  /// Models are compared by identity even when they are `Equatable`: the
+  /// listener runs when a different instance, or `nil` instead of an
+  /// instance, is at `keyPath`, not when the same instance changes in place.
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path from the root model to an optional model.
+  ///   - listener: Receives the current model or `nil`, then each replacement.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  @available(*, deprecated, renamed: "subscribe(identityOf:_:)")
+  public func subscribe<Model: Reducer & Equatable>(
+    _ keyPath: KeyPath<Root, Model?>,
+    _ listener: @escaping @MainActor (Model?) -> Void
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: { $0 === $1 }, listener)
+  }
+
+  /// Calls `listener` with the value at `keyPath` now, then whenever it is no duplicate.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The value to watch, from the root model.
+  ///   - isDuplicate: Returns `true` when the new value (second) should not be
+  ///     delivered because it is the same as the last delivered value (first).
+  ///   - listener: Receives the current value, then each value that is no duplicate.
+  /// - Returns: A token that keeps the listener alive until it is released or cancelled.
+  @available(
+    *, deprecated,
+    message:
+      "subscribe to an Equatable value: a key path can end in what decides a change, `\\.movies.count`"
+  )
+  public func subscribe<Value>(
+    _ keyPath: KeyPath<Root, Value>,
+    isDuplicate: @escaping (Value, Value) -> Bool,
+    _ listener: @escaping @MainActor (Value) -> Void
+  ) -> StoreSubscription {
+    watch(keyPath, isDuplicate: isDuplicate, listener)
   }
 }

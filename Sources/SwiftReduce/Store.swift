@@ -53,12 +53,21 @@ public final class Store<Root: Reducer> {
   /// goes on:
   ///
   /// ```
-  /// SwiftReduce: no model handled MyApp.Refresh.now (reported once per action type in debug builds; set reportsUnhandledActions to false to silence)
+  /// SwiftReduce: no model handled MyApp.Refresh.now (reported once per action type in debug builds; pass reportsUnhandledActions: false to the Store to silence)
   /// ```
   ///
-  /// Set this to `false` for a store whose actions are meant to go unhandled
-  /// at times. Release builds never report.
-  public var reportsUnhandledActions = true
+  /// Pass `false` at creation for a store whose actions are meant to go
+  /// unhandled at times. Release builds never report.
+  public var reportsUnhandledActions: Bool {
+    get { reportsUnhandled }
+    @available(
+      *, deprecated,
+      message:
+        "pass it at creation, `Store(root, reportsUnhandledActions: false)`, so that it cannot change mid-flight"
+    )
+    set { reportsUnhandled = newValue }
+  }
+  private var reportsUnhandled: Bool
 
   /// The reads made through this store, for Observation.
   let observedReads = ObservedReads()
@@ -85,13 +94,17 @@ public final class Store<Root: Reducer> {
   ///   - clock: The clock effects sleep on, read inside them as
   ///     `Effect.clock`. `ContinuousClock()` by default; a test passes one it
   ///     advances by hand.
+  ///   - reportsUnhandledActions: Whether a debug build reports an action
+  ///     that reached no model that handles it; see ``reportsUnhandledActions``.
   public init(
     _ root: Root, middleware: [Middleware<Root>] = [],
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    reportsUnhandledActions: Bool = true
   ) {
     self.root = root
     self.middleware = middleware
     self.clock = clock
+    self.reportsUnhandled = reportsUnhandledActions
   }
 
   /// Reads a value of the state through a key path from the root model.
@@ -106,6 +119,21 @@ public final class Store<Root: Reducer> {
     let value = root[keyPath: keyPath]
     registerRead(of: keyPath, value)
     return value
+  }
+
+  /// Reads a value of the state through a whole key path, observed at the grain of that path.
+  ///
+  /// `store.favoriteMovies.movies` is the store's read of `\.favoriteMovies`,
+  /// then the model's own `movies`, which the store does not see; a plain
+  /// model's reader is told of every action that model reduces.
+  /// `store.read(\.favoriteMovies.movies)` is one read of the whole path: its
+  /// observer is told only when the movies change. The *Observation* article
+  /// gives the grains.
+  ///
+  /// - Parameter keyPath: A key path from the root model.
+  /// - Returns: The current value at `keyPath`.
+  public func read<Value>(_ keyPath: KeyPath<Root, Value>) -> Value {
+    self[dynamicMember: keyPath]
   }
 
   /// Sends an action through the middleware to every model that handles its type.

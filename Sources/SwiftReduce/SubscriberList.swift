@@ -5,7 +5,7 @@
 /// one added meanwhile is first notified by the next notification.
 ///
 /// The list holds each listener's ``ListenerBox`` strongly and its token
-/// ``Subscription`` not at all: a token holds its box, so a box that only the
+/// ``StoreSubscription`` not at all: a token holds its box, so a box that only the
 /// list holds belongs to a released token. Asking a box whether it is
 /// uniquely referenced costs a load of its reference count, where a weak
 /// reference to the token would cost a side table's locked counts on every
@@ -21,18 +21,18 @@ final class SubscriberList {
   /// The tokens, held weakly, where a box's reference count cannot be read.
   @exclusivity(unchecked) private var tokens: [WeakToken] = []
   /// Listeners added during a notification, listed when it ends.
-  @exclusivity(unchecked) private var added: [Subscription] = []
+  @exclusivity(unchecked) private var added: [StoreSubscription] = []
   @exclusivity(unchecked) private var isNotifying = false
 
   private struct WeakToken {
-    weak var token: Subscription?
+    weak var token: StoreSubscription?
   }
 
   /// Whether a box's reference count can be read; else tokens are held weakly.
   private static let readsReferenceCounts = RuntimeFunctions.canAskUniqueness
 
   /// Appends a listener, to be notified after the ones already added.
-  func add(_ subscription: Subscription) {
+  func add(_ subscription: StoreSubscription) {
     if isNotifying {
       added.append(subscription)
       return
@@ -90,7 +90,7 @@ final class SubscriberList {
 /// A listener's closure, shared by its token and the store's list.
 ///
 /// Not isolated itself, so that reading the closure costs no executor check:
-/// its only users, ``Subscription`` and ``SubscriberList``, are on the main actor.
+/// its only users, ``StoreSubscription`` and ``SubscriberList``, are on the main actor.
 final class ListenerBox {
   /// Called with the store's root model; `nil` once cancelled.
   @exclusivity(unchecked) nonisolated(unsafe) var listener: (@MainActor (AnyObject) -> Void)?

@@ -34,7 +34,7 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
   /// One value that differs between the snapshots.
   public struct Change: Equatable, Sendable {
     /// The path from the root, such as `favoriteMovies.input` or `people[2].name`.
-    public let path: String
+    public let path: TreePath
     /// The value before, or `nil` if it did not exist; several lines for a model or collection.
     public let old: String?
     /// The value after, or `nil` if it no longer exists.
@@ -55,11 +55,19 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
     ///   - new: The value after, or `nil` if it no longer exists.
     ///   - propertyChanges: For values that print alike, what differs in
     ///     their stored properties.
-    public init(path: String, old: String?, new: String?, propertyChanges: [Change] = []) {
+    public init(path: TreePath, old: String?, new: String?, propertyChanges: [Change] = []) {
       self.path = path
       self.old = old
       self.new = new
       self.propertyChanges = propertyChanges
+    }
+
+    /// Creates a change whose path is given as text.
+    @available(*, deprecated, message: "pass a TreePath: `TreePath(parsing: text)`")
+    @_disfavoredOverload
+    public init(path: String, old: String?, new: String?, propertyChanges: [Change] = []) {
+      self.init(
+        path: TreePath(parsing: path), old: old, new: new, propertyChanges: propertyChanges)
     }
   }
 
@@ -86,7 +94,7 @@ public struct TreeDifference: Equatable, Sendable, CustomStringConvertible {
     new newMarker: String
   ) {
     for change in changes {
-      lines.append(indent + change.path)
+      lines.append(indent + change.path.description)
       if let old = change.old {
         lines += old.split(separator: "\n", omittingEmptySubsequences: false)
           .map { "\(indent)  \(oldMarker) \($0)" }

@@ -10,7 +10,7 @@ import SwiftReduce
 ///
 /// Every copy it makes stays alive as long as the recorder, which is as long
 /// as its test store: a copied model's `deinit` that reaches something the
-/// copy shares with the real tree, such as a `Subscription`, must not run
+/// copy shares with the real tree, such as a `StoreSubscription`, must not run
 /// while the test does.
 @MainActor
 final class ActionRecorder<Root: Reducer> {

@@ -50,7 +50,7 @@ import Testing
 /// Every copy a test store makes lives until the test store is released,
 /// so that a model's `deinit` never runs on a copy while the test runs: a
 /// copied model shares the real model's objects that are not models, and a
-/// `deinit` that cancels a shared `Subscription`, say, would stop the real
+/// `deinit` that cancels a shared `StoreSubscription`, say, would stop the real
 /// one. A test store therefore holds one copy of the tree for each action
 /// it dispatches.
 @MainActor
@@ -271,9 +271,9 @@ public final class TestStore<Root: Reducer> {
     let expected = TreeSnapshot(expectedCopy.root)
     var changes = after.difference(from: expected).changes
     if let base {
-      let asserted = expected.difference(from: base).changes.map(\.path)
+      let asserted = expected.difference(from: base).changes.map(\.path.description)
       changes = changes.filter { change in
-        asserted.contains { Self.path($0, isRelatedTo: change.path) }
+        asserted.contains { Self.path($0, isRelatedTo: change.path.description) }
       }
     }
     guard !changes.isEmpty else { return }

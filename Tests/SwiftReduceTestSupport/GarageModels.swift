@@ -109,9 +109,9 @@ package final class Workbench: Reducer {
 /// A model that owns a subscription and cancels it in its `deinit`, as models that
 /// listen to a store do.
 package final class Lamp: Reducer {
-  package let subscription: Subscription
+  package let subscription: StoreSubscription
 
-  package init(subscription: Subscription) {
+  package init(subscription: StoreSubscription) {
     self.subscription = subscription
   }
 

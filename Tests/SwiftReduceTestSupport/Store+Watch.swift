@@ -10,3 +10,13 @@ extension Store {
     }
   }
 }
+
+/// The action a test's read-only binding would dispatch if it were written, which no test does.
+package struct UnwrittenBinding: Action {}
+
+extension Store {
+  /// A binding to read `keyPath` through, as a view that never writes it would hold.
+  package func binding<Value>(reading keyPath: KeyPath<Root, Value>) -> StoreBinding<Value> {
+    self[keyPath, { _ in UnwrittenBinding() }]
+  }
+}

@@ -4,11 +4,11 @@ import Testing
 
 @MainActor
 struct BindingTests {
-  // MARK: - Binding
+  // MARK: - StoreBinding
 
   @Test func bindingReadsThroughItsGetterAndWritesThroughItsSetter() {
     var stored = 1
-    let binding = Binding(get: { stored }, set: { stored = $0 * 10 })
+    let binding = StoreBinding(get: { stored }, set: { stored = $0 * 10 })
 
     binding.wrappedValue = 2
 
@@ -17,7 +17,7 @@ struct BindingTests {
   }
 
   @Test func constantBindingAlwaysReadsItsValueAndIgnoresWrites() {
-    let binding = Binding.constant("Ada")
+    let binding = StoreBinding.constant("Ada")
 
     binding.wrappedValue = "Grace"
 
@@ -27,7 +27,7 @@ struct BindingTests {
   @Test func derivedBindingWritesBackThroughTheParentSetter() {
     var stored = Ticket(title: "Alien", seats: 1)
     var parentWrites: [Ticket] = []
-    let ticket = Binding(
+    let ticket = StoreBinding(
       get: { stored },
       set: {
         parentWrites.append($0)
@@ -104,20 +104,6 @@ struct BindingTests {
     name.wrappedValue = "Ada"
 
     #expect(dispatches == 2)
-    withExtendedLifetime(subscription) {}
-  }
-
-  @Test func readOnlyStoreBindingIgnoresWrites() {
-    let store = Store(Person())
-    var dispatches = 0
-    let subscription = store.subscribe { _ in dispatches += 1 }
-    let name = store[\.name]
-
-    name.wrappedValue = "Ada"
-    store.dispatch(NameChange.setName("Grace"))
-
-    #expect(dispatches == 1)
-    #expect(name.wrappedValue == "Grace")
     withExtendedLifetime(subscription) {}
   }
 

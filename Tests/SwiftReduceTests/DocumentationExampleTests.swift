@@ -115,10 +115,6 @@ struct DocumentationExampleTests {
     name.wrappedValue = "Ada"
     name.wrappedValue = "Ada"  // an equal value dispatches too
     print("binding reads", name.wrappedValue)
-
-    let readOnly = store[\.name]
-    readOnly.wrappedValue = "ignored"
-    print("read-only binding reads", readOnly.wrappedValue)
     log.cancel()
 
     expectLines(
@@ -127,7 +123,6 @@ struct DocumentationExampleTests {
       dispatched; name is "Ada"
       dispatched; name is "Ada"
       binding reads Ada
-      read-only binding reads Ada
       """
     )
   }
@@ -137,7 +132,7 @@ struct DocumentationExampleTests {
     func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
 
     var stored = Ticket(title: "Alien", seats: 1)
-    let ticket = Binding(get: { stored }, set: { stored = $0 })
+    let ticket = StoreBinding(get: { stored }, set: { stored = $0 })
     let seats = ticket.seats
     seats.wrappedValue = 3
     print(stored.seats, ticket.wrappedValue.title)
@@ -270,7 +265,7 @@ struct DocumentationExampleTests {
     func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
 
     let store = Store(Person())
-    var subscription: Subscription? = store.subscribe { print("now", $0.name) }
+    var subscription: StoreSubscription? = store.subscribe { print("now", $0.name) }
     store.dispatch(NameChange.setName("Ada"))
     subscription = nil
     store.dispatch(NameChange.setName("Grace"))
@@ -315,29 +310,6 @@ struct DocumentationExampleTests {
       name: ""
       name: "Ada"
       name: "Grace"
-      """
-    )
-  }
-
-  @Test func isDuplicateSubscribeDocCommentExamplePrintsItsOutput() {
-    var output: [String] = []
-    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
-
-    let store = Store(Person())
-    let subscription = store.subscribe(
-      \.favoriteMovies.movies,
-      isDuplicate: { $0.count == $1.count },
-      { print($0.count, "movies") }
-    )
-    store.dispatch(UpdateMovies.setInput("Alien"))
-    store.dispatch(UpdateMovies.submit)
-
-    subscription.cancel()
-    expectLines(
-      output,
-      """
-      0 movies
-      1 movies
       """
     )
   }

@@ -29,8 +29,7 @@ struct HistoryDifferentialTests {
         seed: seed, hidesModels: false, families: ValueModelDifferentialTests.families,
         valueModelDepth: 2)
       defer { graph.unlink() }
-      let store = Store(graph.hub)
-      store.reportsUnhandledActions = false
+      let store = Store(graph.hub, reportsUnhandledActions: false)
       let history = History(store, limit: 1_000)
       let start = TreeSnapshot(graph.hub)
       var random = SplitMix64(seed: seed)

@@ -17,9 +17,10 @@ struct LayeringTests {
     "Internal/Routing", "Internal/Observation", "Internal/History", "Internal/Effects", "",
   ]
 
-  /// The protocols models and actions conform to, which every layer works with.
+  /// The protocols models and actions conform to, and the paths that name
+  /// places in a tree, which every layer works with.
   static let vocabulary: Set = [
-    "Action", "Reducer", "ValueReducer", "HandledBelow", "UntraversedStorage",
+    "Action", "Reducer", "ValueReducer", "HandledBelow", "UntraversedStorage", "TreePath",
   ]
 
   /// The public values a layer makes for the public files.

@@ -43,10 +43,10 @@ struct MixedTreeObservationTests {
         await MainActor.run {
           let store = Store(Screen())
           _ = store.moviegoer
-          _ = store[\.moviegoer].wrappedValue
+          _ = store.binding(reading: \.moviegoer).wrappedValue
           _ = store.critic
           _ = store.observedPerson
-          _ = store[\.other].wrappedValue
+          _ = store.binding(reading: \.other).wrappedValue
         }
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

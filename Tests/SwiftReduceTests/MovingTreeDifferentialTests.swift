@@ -34,8 +34,7 @@ struct MovingTreeDifferentialTests {
         actual.tearDown()
         expected.tearDown()
       }
-      let store = Store(actual.root)
-      store.reportsUnhandledActions = false
+      let store = Store(actual.root, reportsUnhandledActions: false)
       var agrees = true
       for dispatch in 0..<2 {
         actual.stage.begin(dispatch: dispatch)

@@ -57,12 +57,11 @@ struct PlainTreeObservationTests {
   }
 
   @Test func anActionNoModelTakesTellsNoOne() {
-    let store = Store(Person())
-    store.reportsUnhandledActions = false
+    let store = Store(Person(), reportsUnhandledActions: false)
     let log = track("everything") {
       _ = store.name
       _ = store.favoriteMovies
-      _ = store[\.favoriteMovies.movies].wrappedValue
+      _ = store.binding(reading: \.favoriteMovies.movies).wrappedValue
     }
 
     store.dispatch(MarqueeAction.dim)
@@ -189,8 +188,7 @@ struct PlainTreeObservationTests {
 
   @Test func readingAValueThatIsNotEquatableIsToldOfEveryActionAModelReduces() {
     // `[Film]` is neither Equatable nor a model: no comparison can see inside it.
-    let store = Store(Marquee())
-    store.reportsUnhandledActions = false
+    let store = Store(Marquee(), reportsUnhandledActions: false)
     let log = track("trailers") { _ = store.trailers }
 
     store.dispatch(NameChange.setName("nobody takes this"))

@@ -36,19 +36,19 @@ struct RemovedRowReadTests {
   @Test(.enabled(if: KeyPathReading.isActive))
   func aBindingToARemovedRowReadsTheLastValueItRead() {
     let store = Store(Checklist())
-    let title = store[\.rows[2].title]
+    let title = store.binding(reading: \.rows[2].title)
     #expect(title.wrappedValue == "c")
 
     store.dispatch(ChecklistAction.remove(2))
 
     #expect(title.wrappedValue == "c")
-    #expect(store[\.rows[2].title].wrappedValue == "c")
+    #expect(store.binding(reading: \.rows[2].title).wrappedValue == "c")
   }
 
   @Test(.enabled(if: KeyPathReading.isActive))
   func aBindingReadAgainAfterItsRowIsRemovedIsToldAtTheNextDispatch() {
     let store = Store(Checklist())
-    let title = store[\.rows[2].title]
+    let title = store.binding(reading: \.rows[2].title)
     _ = title.wrappedValue
     store.dispatch(ChecklistAction.remove(2))
     let log = track("title") { _ = title.wrappedValue }
@@ -115,7 +115,7 @@ struct RemovedRowReadTests {
   @Test(.enabled(if: KeyPathReading.isActive))
   func aReadThroughAForcedOptionalNowNilCountsAsChangedAndIsDropped() {
     let store = Store(Checklist())
-    let panelTitle = store[\.panel!.title]
+    let panelTitle = store.binding(reading: \.panel!.title)
     let log = track("panel!.title") { _ = panelTitle.wrappedValue }
 
     store.dispatch(ChecklistAction.closePanel)

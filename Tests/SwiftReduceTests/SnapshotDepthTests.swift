@@ -19,8 +19,8 @@ struct SnapshotDepthTests {
     #expect(
       TreeSnapshot(chain.first).difference(from: before).changes == [
         .init(
-          path: String(repeating: "next[0].", count: 9_999) + "clasp.fastened", old: "false",
-          new: "true")
+          path: TreePath(parsing: String(repeating: "next[0].", count: 9_999) + "clasp.fastened"),
+          old: "false", new: "true")
       ])
   }
 
@@ -55,13 +55,16 @@ struct SnapshotDepthTests {
     #expect(TreeSnapshot(chain.first) == before)
     let recipients = Store(chain.first).recipients(of: ClaspAction.fasten)
     #expect(
-      recipients.map(\.path) == [String(repeating: "next.", count: DeepChain.links - 1) + "clasp"])
-    #expect(recipients.first?.model === chain.last.clasp)
+      recipients.map(\.path.description) == [
+        String(repeating: "next.", count: DeepChain.links - 1) + "clasp"
+      ])
+    #expect(recipients.first.map { $0.value as AnyObject } === chain.last.clasp)
     chain.last.clasp?.fastened = true
     #expect(
       TreeSnapshot(chain.first).difference(from: before).changes == [
         .init(
-          path: String(repeating: "next.", count: DeepChain.links - 1) + "clasp.fastened",
+          path: TreePath(
+            parsing: String(repeating: "next.", count: DeepChain.links - 1) + "clasp.fastened"),
           old: "false",
           new: "true")
       ])
@@ -75,8 +78,8 @@ struct SnapshotDepthTests {
     #expect(TreeSnapshot(chain.first) == before)
     let path = String(repeating: "next[0].", count: DeepChain.links - 1) + "clasp"
     let recipients = Store(chain.first).recipients(of: ClaspAction.fasten)
-    #expect(recipients.map(\.path) == [path])
-    #expect(recipients.first?.model === chain.last.clasp)
+    #expect(recipients.map(\.path.description) == [path])
+    #expect(recipients.first.map { $0.value as AnyObject } === chain.last.clasp)
     var lines: [String] = []
     let store = Store(chain.first, middleware: [.printingChanges { lines.append($0) }])
     store.dispatch(ClaspAction.fasten)
@@ -84,7 +87,7 @@ struct SnapshotDepthTests {
       lines == ["ClaspAction.fasten", "  " + path + ".fastened", "    - false", "    + true"])
     #expect(
       TreeSnapshot(chain.first).difference(from: before).changes == [
-        .init(path: path + ".fastened", old: "false", new: "true")
+        .init(path: TreePath(parsing: path + ".fastened"), old: "false", new: "true")
       ])
   }
 }

@@ -79,7 +79,8 @@ struct SnapshotShapeTests {
     largest.size = 14
     let changes = TreeSnapshot(toolbox).difference(from: before).changes
     try #require(changes.count == 1)
-    #expect(changes[0].path.hasPrefix("wrenches[") && changes[0].path.hasSuffix("].size"))
+    let path = changes[0].path.description
+    #expect(path.hasPrefix("wrenches[") && path.hasSuffix("].size"))
     #expect(changes[0].old == "13")
     #expect(changes[0].new == "14")
   }

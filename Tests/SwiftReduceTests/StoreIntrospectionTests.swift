@@ -28,7 +28,7 @@ struct StoreIntrospectionTests {
         #"route.0.next.0: Tracked"#,
       ])
     #expect(
-      recipients.map { ($0.model as? Tracked)?.name } == [
+      recipients.map { ($0.value as? Tracked)?.name } == [
         "optional", "one", "two", "inner", "keyed", "tuple", "left", "leg", "stop",
       ])
   }
@@ -77,7 +77,7 @@ struct StoreIntrospectionTests {
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       let note =
         "(reported once per action type in debug builds; "
-        + "set reportsUnhandledActions to false to silence)"
+        + "pass reportsUnhandledActions: false to the Store to silence)"
       #expect(
         message == """
           SwiftReduce: no model handled SwiftReduceTests.Ignored() \(note)
@@ -89,8 +89,7 @@ struct StoreIntrospectionTests {
     @Test func reportsUnhandledActionsFalseSilencesTheReport() async {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         await MainActor.run {
-          let store = Store(Tracked("root", ReductionLog()))
-          store.reportsUnhandledActions = false
+          let store = Store(Tracked("root", ReductionLog()), reportsUnhandledActions: false)
           store.dispatch(Ignored())
         }
       }

@@ -24,7 +24,7 @@ struct StoreMemoryTests {
   @Test func storeWithLiveSubscriptionsAndMiddlewareIsDeallocated() {
     weak var weakStore: Store<Person>?
     weak var weakRoot: Person?
-    var subscriptions: [Subscription] = []
+    var subscriptions: [StoreSubscription] = []
     var names: [String] = []
     do {
       let store = Store(
@@ -40,7 +40,8 @@ struct StoreMemoryTests {
       weakRoot = store.root
       subscriptions.append(store.subscribe { names.append("root saw \($0.name)") })
       subscriptions.append(store.subscribe(\.name) { names.append("name \($0)") })
-      subscriptions.append(store.subscribe(\.favoriteMovies) { _ in names.append("movies") })
+      subscriptions.append(
+        store.subscribe(identityOf: \.favoriteMovies) { _ in names.append("movies") })
       store.dispatch(NameChange.setName("Ada"))
     }
 
@@ -54,7 +55,7 @@ struct StoreMemoryTests {
 
   @Test func subscriptionsAreDeallocatedWithTheirTokens() {
     let store = Store(Person())
-    weak var weakSubscription: Subscription?
+    weak var weakSubscription: StoreSubscription?
     do {
       let subscription = store.subscribe { _ in }
       weakSubscription = subscription
@@ -66,7 +67,7 @@ struct StoreMemoryTests {
 
   @Test func listenerThatCapturesTheStoreWeaklyLetsItGo() {
     weak var weakStore: Store<Person>?
-    var subscription: Subscription?
+    var subscription: StoreSubscription?
     do {
       let store = Store(Person())
       weakStore = store
@@ -79,7 +80,7 @@ struct StoreMemoryTests {
 
   @Test func storeWithABindingAndAStreamIsDeallocated() {
     weak var weakStore: Store<Person>?
-    var binding: Binding<String>?
+    var binding: StoreBinding<String>?
     var stream: AsyncStream<String>?
     do {
       let store = Store(Person())

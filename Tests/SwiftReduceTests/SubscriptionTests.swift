@@ -100,7 +100,9 @@ struct SubscriptionTests {
     first.name = "Ada"
     first.email = "ada@example.com"
     var delivered: [ObjectIdentifier] = []
-    let subscription = store.subscribe(\.user) { delivered.append(ObjectIdentifier($0)) }
+    let subscription = store.subscribe(identityOf: \.user) {
+      delivered.append(ObjectIdentifier($0))
+    }
 
     // Changed in place: no longer equal to what was delivered, but the same instance.
     store.dispatch(SessionAction.rename("Ada L."))
@@ -117,7 +119,7 @@ struct SubscriptionTests {
   @Test func optionalModelKeyPathIsComparedByIdentityNotByEquality() throws {
     let store = Store(Shelter())
     var delivered: [ObjectIdentifier?] = []
-    let subscription = store.subscribe(\.selected) {
+    let subscription = store.subscribe(identityOf: \.selected) {
       delivered.append($0.map(ObjectIdentifier.init))
     }
 
@@ -137,14 +139,10 @@ struct SubscriptionTests {
     withExtendedLifetime(subscription) {}
   }
 
-  @Test func isDuplicateDecidesWhatCountsAsAChange() {
+  @Test func aKeyPathEndingInWhatDecidesAChangeIsToldOnlyOfThatChange() {
     let store = Store(Person())
     var counts: [Int] = []
-    let subscription = store.subscribe(
-      \.favoriteMovies.movies,
-      isDuplicate: { $0.count == $1.count },
-      { counts.append($0.count) }
-    )
+    let subscription = store.subscribe(\.favoriteMovies.movies.count) { counts.append($0) }
 
     store.watch("Alien", "Alien", "Heat")
 
@@ -158,7 +156,7 @@ struct SubscriptionTests {
     let store = Store(Person())
     var names: [String] = []
     weak var weakWitness: Witness?
-    var subscription: Subscription?
+    var subscription: StoreSubscription?
     do {
       let witness = Witness()
       weakWitness = witness
@@ -180,7 +178,7 @@ struct SubscriptionTests {
     let store = Store(Person())
     var names: [String] = []
     weak var weakWitness: Witness?
-    let subscription: Subscription
+    let subscription: StoreSubscription
     do {
       let witness = Witness()
       weakWitness = witness
@@ -230,7 +228,7 @@ struct SubscriptionTests {
   @Test func listenerCancelledDuringANotificationIsNotCalledAfterItsCancellation() {
     let store = Store(Person())
     var log: [String] = []
-    var second: Subscription?
+    var second: StoreSubscription?
     let first = store.subscribe { _ in
       log.append("first")
       second?.cancel()
@@ -247,7 +245,7 @@ struct SubscriptionTests {
   @Test func listenerReleasedDuringANotificationIsNotCalledAfterItsRelease() {
     let store = Store(Person())
     var log: [String] = []
-    var second: Subscription?
+    var second: StoreSubscription?
     let first = store.subscribe { _ in
       log.append("first")
       second = nil
@@ -264,7 +262,7 @@ struct SubscriptionTests {
   @Test func listenerAddedDuringANotificationIsFirstCalledOnTheNextDispatch() {
     let store = Store(Person())
     var log: [String] = []
-    var added: [Subscription] = []
+    var added: [StoreSubscription] = []
     let first = store.subscribe { person in
       log.append("first \(person.name)")
       guard added.isEmpty else { return }

@@ -168,8 +168,7 @@ struct ValueModelDifferentialTests {
     #expect(crate.gauge.count == 0, "the reference changed the tree")
     log.entries = []
     crate.sprout = nil
-    let store = Store(hub)
-    store.reportsUnhandledActions = false
+    let store = Store(hub, reportsUnhandledActions: false)
     store.dispatch(Ping.ping)
     #expect(log.entries == expected)
 
@@ -267,8 +266,7 @@ struct ValueModelDifferentialTests {
       let graph = RandomModelGraph(
         seed: seed, hidesModels: false, families: Self.families, valueModelDepth: 2)
       defer { graph.unlink() }
-      let store = Store(graph.hub)
-      store.reportsUnhandledActions = false
+      let store = Store(graph.hub, reportsUnhandledActions: false)
       body(graph, store)
     }
   }

@@ -114,8 +114,7 @@ struct ValueModelRoutingTests {
     frozen.set = [Mark()]
     frozen.route = .leg(Mark())
     frozen.anything = Mark()
-    let store = Store(frozen)
-    store.reportsUnhandledActions = false
+    let store = Store(frozen, reportsUnhandledActions: false)
 
     store.dispatch(Knock())
 
@@ -153,7 +152,7 @@ struct ValueModelRoutingTests {
         "wrapper.inner.tracked: Tracked",
       ])
     #expect(
-      recipients.map { ($0.valueModel as? ValueTally)?.name ?? ($0.model as? Tracked)?.name ?? "-" }
+      recipients.map { ($0.value as? ValueTally)?.name ?? ($0.value as? Tracked)?.name ?? "-" }
         == ["-", "single", "child", "element", "keyed", "pair", "inner", "class"])
     #expect(log.names.isEmpty)
   }

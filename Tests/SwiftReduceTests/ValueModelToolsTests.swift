@@ -41,8 +41,7 @@ struct ValueModelToolsTests {
   @Test func aHandledBelowDeclarationSkipsTheValueModelsBelow() {
     let log = ReductionLog()
     let shelf = DeclaredShelf(log)
-    let store = Store(shelf)
-    store.reportsUnhandledActions = false
+    let store = Store(shelf, reportsUnhandledActions: false)
 
     store.dispatch(Knock())
     #expect(log.names == [])

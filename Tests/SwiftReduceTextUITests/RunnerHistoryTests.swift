@@ -49,14 +49,15 @@ struct RunnerHistoryTests {
 
   @Test func anUndoAnotherWriterConflictsWithIsRefusedWithItsMessage() async {
     let store = Store(Person())
-    let history = History(store)
+    // Another writer renames after the line, before the undo.
+    let history = History(
+      store,
+      beforeUndoOrRedo: { history in
+        history.record("theirs", kind: .merge) { store.dispatch(NameChange.setName("Grace")) }
+      })
     var saved: [String] = []
     func save() { saved.append(store.name) }
     let runner = Runner(store: store, history: history, onChange: save) { NameEditor() }
-    // Another writer renames after the line, before the undo.
-    history.beforeUndoOrRedo = {
-      history.record("theirs", kind: .merge) { store.dispatch(NameChange.setName("Grace")) }
-    }
     let transcript = await transcript(of: runner, input: Array("1 Ada\nundo\n".utf8))
     #expect(
       transcript.contains(

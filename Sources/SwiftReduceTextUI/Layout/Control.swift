@@ -9,7 +9,7 @@ enum Handler {
 /// An interactive element of a screen, numbered in reading order.
 struct Control {
   enum Kind {
-    case textField(title: String, text: Binding<String>, onSubmit: [Handler])
+    case textField(title: String, text: StoreBinding<String>, onSubmit: [Handler])
     case button(title: String, Handler)
     case row(Handler, summary: String)
   }

@@ -21,14 +21,14 @@ import SwiftReduce
 /// ```
 public struct TextField: View {
   let title: String
-  let text: Binding<String>
+  let text: StoreBinding<String>
 
   /// Creates a text field.
   ///
   /// - Parameters:
   ///   - title: What the field is for, shown before its text.
   ///   - text: The text shown, written when the user enters new text.
-  public init(_ title: String, text: Binding<String>) {
+  public init(_ title: String, text: StoreBinding<String>) {
     self.title = title
     self.text = text
   }

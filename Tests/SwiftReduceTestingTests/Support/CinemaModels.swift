@@ -84,7 +84,7 @@ final class Booth: Reducer {
 /// A model that cancels, when it goes, the subscription it holds: a copy of
 /// it shares the subscription, so a copy's `deinit` stops the real one.
 final class Projector: Reducer {
-  var subscription: Subscription?
+  var subscription: StoreSubscription?
 
   deinit {
     let subscription = subscription

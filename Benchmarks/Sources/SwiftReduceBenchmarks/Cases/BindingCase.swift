@@ -1,6 +1,6 @@
 import SwiftReduce
 
-/// Binding: write a text field through `store[\.title, { RootAction.rename($0) }]`, read it back.
+/// StoreBinding: write a text field through `store[\.title, { RootAction.rename($0) }]`, read it back.
 struct BindingCase: BenchmarkCase {
   let name = "binding"
 

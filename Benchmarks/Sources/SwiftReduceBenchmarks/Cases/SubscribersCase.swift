@@ -17,7 +17,7 @@ struct SubscribersCase: BenchmarkCase {
     try check(paths.count >= count, "subscribers: \(paths.count) leaves for \(count) subscriptions")
     let store = Store(tree.root)
     let calls = CallCounter()
-    var subscriptions: [Subscription] = []
+    var subscriptions: [StoreSubscription] = []
     for (index, path) in paths.prefix(count).enumerated() {
       if index.isMultiple(of: 2) {
         subscriptions.append(

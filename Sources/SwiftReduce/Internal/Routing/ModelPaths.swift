@@ -8,10 +8,10 @@
 enum ModelPaths {
   /// The path to each of `models` reachable from `root`, by identity.
   @MainActor
-  static func paths(to models: [AnyObject], from root: AnyObject) -> [ObjectIdentifier: String] {
+  static func paths(to models: [AnyObject], from root: AnyObject) -> [ObjectIdentifier: TreePath] {
     var builder = SnapshotBuilder()
     builder.record(root: root)
-    var paths: [ObjectIdentifier: String] = [:]
+    var paths: [ObjectIdentifier: TreePath] = [:]
     for model in models {
       paths[ObjectIdentifier(model)] = builder.path(to: model)
     }
@@ -30,48 +30,42 @@ enum ModelPaths {
   /// the class model that holds it and the walk's steps.
   @MainActor
   static func path(
-    to value: ReachedValue, steps: [(parent: Int, step: PathStep)], ownerPath: String
-  ) -> String {
+    to value: ReachedValue, steps: [(parent: Int, step: PathStep)], ownerPath: TreePath
+  ) -> TreePath {
     var labels: [String] = []
     var index = value.path
     while index >= 0 {
-      labels.append(label(of: steps[index].step))
+      labels.append(contentsOf: self.labels(of: steps[index].step).reversed())
       index = steps[index].parent
     }
-    var path = ownerPath == "root" ? "" : ownerPath
-    for label in labels.reversed() {
-      if !path.isEmpty, !SnapshotLine.attachesDirectly(label) { path.append(".") }
-      path.append(label)
-    }
-    return path
+    return TreePath(ownerPath, labels: labels.reversed())
   }
 
-  /// The label a snapshot gives the value one step leads to.
+  /// The labels a snapshot gives the values one step leads through.
   @MainActor
-  private static func label(of step: PathStep) -> String {
+  private static func labels(of step: PathStep) -> [String] {
     switch step {
     case let .index(position):
-      return "[\(position)]"
+      return ["[\(position)]"]
     case let .key(key):
       let text = SnapshotBuilder().oneLineText(of: key, PlanCache.shared.plan(for: type(of: key)))
-      return "[" + text + "]"
+      return ["[" + text + "]"]
     case let .field(type, offset):
-      return fieldLabel(in: type, offset: offset)
+      return fieldLabels(in: type, offset: offset)
     }
   }
 
   /// The name of the stored property at `offset` in `type`, through the
   /// inline structs and tuples whose reads the walk looks through.
   @MainActor
-  private static func fieldLabel(in type: Any.Type, offset: Int) -> String {
+  private static func fieldLabels(in type: Any.Type, offset: Int) -> [String] {
     let plans = PlanCache.shared
     guard let fields = plans.fields(of: plans.plan(for: type)),
       let field = fields.last(where: { $0.offset == offset && $0.size > 0 })
         ?? fields.last(where: { $0.offset <= offset && offset < $0.offset + $0.size })
         ?? fields.last(where: { $0.offset == offset })
-    else { return "?" }
-    guard case .fields = field.plan.shape else { return field.name }
-    let inner = fieldLabel(in: field.type, offset: offset - field.offset)
-    return SnapshotLine.attachesDirectly(inner) ? field.name + inner : field.name + "." + inner
+    else { return ["?"] }
+    guard case .fields = field.plan.shape else { return [field.name] }
+    return [field.name] + fieldLabels(in: field.type, offset: offset - field.offset)
   }
 }

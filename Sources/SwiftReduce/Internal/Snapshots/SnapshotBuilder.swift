@@ -550,12 +550,12 @@ struct SnapshotBuilder {
 
   /// The path from the root to the value on line `index`, such as
   /// `favoriteMovies.movies["Alien"]`, or `root` for the root itself.
-  func path(toLine index: Int) -> String {
+  func path(toLine index: Int) -> TreePath {
     SnapshotLine.path(toLine: index, in: lines)
   }
 
   /// The path to the first position of `model` among the recorded lines, if it was recorded.
-  func path(to model: AnyObject) -> String? {
+  func path(to model: AnyObject) -> TreePath? {
     firstLineOfModel[model].map(path(toLine:))
   }
 }

@@ -168,7 +168,7 @@ struct SnapshotComparison {
     return changes.isEmpty ? nil : changes
   }
 
-  private static func path(_ index: Int, _ lines: [SnapshotLine]) -> String {
+  private static func path(_ index: Int, _ lines: [SnapshotLine]) -> TreePath {
     SnapshotLine.path(toLine: index, in: lines)
   }
 

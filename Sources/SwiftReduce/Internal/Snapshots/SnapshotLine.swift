@@ -46,27 +46,14 @@ struct SnapshotLine: Sendable {
   }
 
   /// The path from the root to line `index` of `lines`.
-  static func path(toLine index: Int, in lines: [SnapshotLine]) -> String {
+  static func path(toLine index: Int, in lines: [SnapshotLine]) -> TreePath {
     var labels: [String] = []
     var current = index
     while current > 0 {
       labels.append(lines[current].label)
       current = lines[current].parent
     }
-    guard !labels.isEmpty else { return "root" }
-    // Appended in place: a path a million labels long is built in one pass.
-    var path = ""
-    for label in labels.reversed() {
-      if !path.isEmpty, !Self.attachesDirectly(label) { path.append(".") }
-      path.append(label)
-    }
-    return path
-  }
-
-  /// Whether a label follows a path without a dot: a subscript (`[0]`) or a
-  /// tuple element, which the runtime names `.0`, `.1`.
-  static func attachesDirectly(_ label: String) -> Bool {
-    label.hasPrefix("[") || label.hasPrefix(".")
+    return TreePath(labels: labels.reversed())
   }
 
   /// Whether two lists of lines show the same tree, line by line, each with

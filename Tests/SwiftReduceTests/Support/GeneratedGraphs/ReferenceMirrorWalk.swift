@@ -378,12 +378,9 @@ struct ReferenceRecipient: Equatable, CustomStringConvertible {
 
   /// The model a ``Recipient`` of the store names.
   init(_ recipient: Recipient) {
-    if let model = recipient.model {
-      self.init(model: model)
-    } else if let value = recipient.valueModel {
-      self.init(value: value)
-    } else {
-      self.init(type: Never.self, object: nil, id: nil)
+    switch recipient {
+    case let .model(_, model): self.init(model: model)
+    case let .valueModel(_, copy): self.init(value: copy)
     }
   }
 

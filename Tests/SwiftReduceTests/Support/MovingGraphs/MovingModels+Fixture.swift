@@ -25,8 +25,7 @@ final class MovingFixture {
       stage.scripts[serial] = [moves]
       referenceStage.scripts[serial] = [moves]
     }
-    store = Store(root)
-    store.reportsUnhandledActions = false
+    store = Store(root, reportsUnhandledActions: false)
   }
 
   isolated deinit {

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let store = Store(Person())
-/// var subscription: Subscription? = store.subscribe { print("now", $0.name) }
+/// var subscription: StoreSubscription? = store.subscribe { print("now", $0.name) }
 /// store.dispatch(NameChange.setName("Ada"))
 /// subscription = nil
 /// store.dispatch(NameChange.setName("Grace"))
@@ -19,7 +19,7 @@
 /// now Ada
 /// ```
 @MainActor
-public final class Subscription {
+public final class StoreSubscription {
   /// The listener, called with the store's root model, which is of the
   /// store's `Root` type; the store's list holds it too.
   let box: ListenerBox

@@ -18,7 +18,7 @@
 @MainActor
 @propertyWrapper
 @dynamicMemberLookup
-public struct Binding<Value> {
+public struct StoreBinding<Value> {
   private let read: @MainActor () -> Value
   private let write: @MainActor (Value) -> Void
 
@@ -42,14 +42,14 @@ public struct Binding<Value> {
   }
 
   /// The binding itself, so that `$value` can be passed on.
-  public var projectedValue: Binding<Value> { self }
+  public var projectedValue: StoreBinding<Value> { self }
 
   /// A binding that always reads `value` and ignores writes.
   ///
   /// - Parameter value: The value the binding always returns.
   /// - Returns: A read-only binding.
-  public static func constant(_ value: Value) -> Binding<Value> {
-    Binding(get: { value }, set: { _ in })
+  public static func constant(_ value: Value) -> StoreBinding<Value> {
+    StoreBinding(get: { value }, set: { _ in })
   }
 
   /// A binding to a part of the value, writing back through this binding.
@@ -59,8 +59,8 @@ public struct Binding<Value> {
   ///   changes the part at `keyPath` and sets the whole value again.
   public subscript<Subject>(
     dynamicMember keyPath: WritableKeyPath<Value, Subject>
-  ) -> Binding<Subject> {
-    Binding<Subject>(
+  ) -> StoreBinding<Subject> {
+    StoreBinding<Subject>(
       get: { read()[keyPath: keyPath] },
       set: { newValue in
         var whole = read()
