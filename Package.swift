@@ -31,12 +31,14 @@ let package = Package(
     .executableTarget(
       name: "MovieList",
       dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
-      path: "Samples/MovieList"
+      path: "Samples/MovieList",
+      exclude: ["README.md"]
     ),
     .executableTarget(
       name: "Counters",
       dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
-      path: "Samples/Counters"
+      path: "Samples/Counters",
+      exclude: ["README.md"]
     ),
 
     // Tests

@@ -20,14 +20,14 @@ let package = Package(
       ]
     ),
     // The MovieList sample's sources, through a link to Samples/MovieList,
-    // without its entry point: the movielist case runs the real app.
+    // without its entry point or its README: the movielist case runs the real app.
     .target(
       name: "MovieListApp",
       dependencies: [
         .product(name: "SwiftReduce", package: "SwiftReduce"),
         .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
       ],
-      exclude: ["main.swift"]
+      exclude: ["main.swift", "README.md"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -63,43 +63,6 @@ struct CountersExecutableTests {
         """)
   }
 
-  @Test func theReadmeSessionPrintsWhatTheReadmeShows() throws {
-    let run = try runCounters(input: "add\nadd\nstep 2 5\ngoal 2 12\ninc 2\ninc 2\nquit\n")
-    #expect(run.status == 0)
-    #expect(run.standardError == "")
-    expectText(
-      run.standardOutput,
-      Self.firstAdd + """
-        > add
-        Counters
-        #1 count 0 step 1
-        #2 count 0 step 1
-
-        > step 2 5
-        Counters
-        #1 count 0 step 1
-        #2 count 0 step 5
-
-        > goal 2 12
-        Counters
-        #1 count 0 step 1
-        #2 count 0 step 5 goal 12: 12 to go
-
-        > inc 2
-        Counters
-        #1 count 0 step 1
-        #2 count 5 step 5 goal 12: 7 to go
-
-        > inc 2
-        Counters
-        #1 count 0 step 1
-        #2 count 10 step 5 goal 12: 2 to go
-
-        > quit
-
-        """)
-  }
-
   @Test func aGoalIsAddedMovedReachedAndTakenAway() throws {
     let run = try runCounters(
       input: "add\ngoal 1 3\ninc 1\ngoal 1 2\ninc 1\ngoal 1 off\n")

@@ -5,7 +5,7 @@ import Testing
 @MainActor
 struct PrintingChangesTests {
   @Test func printsEachActionWithWhatItChanged() {
-    // The README's example.
+    // The first two actions of the Debugging article's example.
     var output: [String] = []
     func print(_ line: String) { output.append(line) }
 

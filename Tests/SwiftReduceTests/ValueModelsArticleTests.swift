@@ -158,7 +158,8 @@ struct ValueModelsArticleTests {
       """)
   }
 
-  @Test func readmeExampleKeepsTheCopyTakenBefore() {
+  /// The README's value-model example before issue #33; *Value semantics* shows the same.
+  @Test func aCopyTakenBeforeADispatchKeepsItsCounts() {
     let board = Board()
     let before = board.counters
     let store = Store(board)
