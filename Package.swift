@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SwiftReduce", targets: ["SwiftReduce"]),
     .library(name: "SwiftReduceTextUI", targets: ["SwiftReduceTextUI"]),
     .library(name: "SwiftReduceTesting", targets: ["SwiftReduceTesting"]),
+    .library(name: "SwiftReduceSwiftUI", targets: ["SwiftReduceSwiftUI"]),
 
     // Samples
     .executable(name: "MovieList", targets: ["MovieList"]),
@@ -23,6 +24,10 @@ let package = Package(
 
     // Text UI
     .target(name: "SwiftReduceTextUI", dependencies: ["SwiftReduce"]),
+
+    // SwiftUI overlay: built where SwiftUI exists, empty elsewhere; type-checked on Linux by
+    // Tests/SwiftUIOverlayCheck against stand-ins of the SwiftUI signatures it uses.
+    .target(name: "SwiftReduceSwiftUI", dependencies: ["SwiftReduce"]),
 
     // Testing: `TestStore`, built on Swift Testing
     .target(name: "SwiftReduceTesting", dependencies: ["SwiftReduce"]),
