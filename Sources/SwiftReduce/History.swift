@@ -63,8 +63,6 @@ public final class History<Root: Reducer> {
   /// Called before each ``undo()`` and ``redo()`` with this history.
   private let prepareUndoOrRedo: (@MainActor (History<Root>) -> Void)?
 
-  /// The step being recorded by ``record(_:kind:_:)``, if one is.
-  private var group: (label: String, kind: HistoryStep.Kind, actions: [String], changes: [Change])?
   private let recording: HistoryRecording
   private var actionTexts = ActionTexts()
 
@@ -116,34 +114,150 @@ public final class History<Root: Reducer> {
   /// A step that changed nothing is not kept. A new step of kind
   /// ``HistoryStep/Kind/change`` clears what could be redone; a
   /// ``HistoryStep/Kind/merge`` does not. Steps recorded inside `body` join
-  /// this one.
+  /// this one. A dispatch `body` makes while another is in progress (in a
+  /// subscriber, say) is queued, and joins this step when it runs: the step
+  /// is kept then.
   ///
-  /// - Returns: Whether a step was kept.
+  /// - Returns: Whether a step was kept by the time `body` returned.
   @discardableResult
   public func record(_ label: String, kind: HistoryStep.Kind = .change, _ body: () -> Void)
     -> Bool
   {
-    guard group == nil else {
+    if let scope = scopeInForce, case .group = scope.role {
       body()
       return false
     }
-    group = (label, kind, [], [])
-    body()
-    guard let finished = group else { return false }
-    group = nil
-    let changes = Self.netted(finished.changes, dispatches: finished.actions.count)
-    return keep(finished.label, finished.kind, finished.actions, ChangeLog(changes))
+    var kept = false
+    let group = openScope(.group(label: label, isMerge: kind == .merge)) { kept = $0 }
+    run(body, in: group)
+    group.close()
+    return kept
+  }
+
+  /// Runs `body` with what its dispatches change left out of the history.
+  ///
+  /// Use it for changes that are shown rather than kept, made from anywhere:
+  /// a subscriber, an effect's `send`, a timer. A dispatch `body` queues
+  /// behind one in progress is left out when it runs. Left-out changes are
+  /// not undone; a step that changed the same element since is refused by
+  /// ``undo()`` as another writer's, since it is one.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let history = History(store)
+  /// store.dispatch(NameChange.setName("Ada"))
+  /// history.withoutRecording { store.dispatch(UpdateMovies.setInput("Alien")) }
+  /// print(history.steps.map(\.label))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// ["NameChange.setName(\"Ada\")"]
+  /// ```
+  ///
+  /// - Returns: What `body` returns.
+  public func withoutRecording<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let scope = RecordingScope(.excluded, of: recording)
+    defer { scope.close() }
+    return try run(body, in: scope)
+  }
+
+  /// Opens a group that every dispatch joins until ``HistoryGroup/end()``, as one step.
+  ///
+  /// For a change made of many events, whatever runs between them: a drag, a
+  /// burst of typing, work that `await`s. While the group is open, every
+  /// dispatch through the store joins it, except those made inside
+  /// ``record(_:kind:_:)`` or ``withoutRecording(_:)``; a group opened while
+  /// another is open joins that one.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let history = History(store)
+  /// let typing = history.beginGroup("typing a name")
+  /// for name in ["A", "Ad", "Ada"] { store.dispatch(NameChange.setName(name)) }
+  /// typing.end()
+  /// print(history.steps.map(\.label), history.steps[0].patches)
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// ["typing a name"] [name: "" → "Ada"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - label: The step's label.
+  ///   - kind: The step's kind; ``HistoryStep/Kind/change`` by default.
+  /// - Returns: The group, to end when the change is complete.
+  public func beginGroup(_ label: String, kind: HistoryStep.Kind = .change) -> HistoryGroup {
+    if let open = recording.openGroup, open.isOpen {
+      return HistoryGroup {}
+    }
+    let group = openScope(.group(label: label, isMerge: kind == .merge)) { _ in }
+    recording.openGroup = group
+    return HistoryGroup { [weak recording] in
+      if recording?.openGroup === group { recording?.openGroup = nil }
+      group.close()
+    }
+  }
+
+  /// Forgets every step, done and undone; the tree is left as it is.
+  public func clear() {
+    steps.removeAll()
+    undoneSteps.removeAll()
+  }
+
+  /// Forgets the steps that could be undone; what can be redone stays.
+  public func clearUndo() {
+    steps.removeAll()
+  }
+
+  /// Forgets the steps that could be redone.
+  public func clearRedo() {
+    undoneSteps.removeAll()
   }
 
   private func dispatched(_ action: any Action, _ changes: ChangeLog) {
     guard store.historyRecording === recording else { return }
-    if group != nil {
-      group?.actions.append(actionTexts.text(of: action))
-      group?.changes += changes.changes
+    // The scope the store captured when the action was dispatched.
+    guard let scope = recording.running, scope.recording == ObjectIdentifier(recording) else {
+      let text = actionTexts.text(of: action)
+      keep(text, .change, [text], changes)
       return
     }
-    let text = actionTexts.text(of: action)
-    keep(text, .change, [text], changes)
+    guard case .group = scope.role else { return }
+    scope.actions.append(actionTexts.text(of: action))
+    scope.changes += changes.changes
+  }
+
+  /// The scope in force for the code running now: its own, or the open group.
+  private var scopeInForce: RecordingScope? {
+    [RecordingScopes.inForce[ObjectIdentifier(recording)], recording.openGroup]
+      .lazy.compactMap { $0 }.first { $0.isOpen }
+  }
+
+  /// A new scope of this history's recording; a group keeps its step when it
+  /// finishes, and tells `kept` whether it did.
+  private func openScope(_ role: RecordingScope.Role, kept: @escaping (Bool) -> Void)
+    -> RecordingScope
+  {
+    let scope = RecordingScope(role, of: recording)
+    scope.onFinished = { [weak self] scope in
+      guard let self, case let .group(label, isMerge) = scope.role else { return }
+      let changes = Self.netted(scope.changes, dispatches: scope.actions.count)
+      kept(keep(label, isMerge ? .merge : .change, scope.actions, ChangeLog(changes)))
+    }
+    return scope
+  }
+
+  /// Runs `body` with `scope` in force for this history.
+  private func run<Result>(_ body: () throws -> Result, in scope: RecordingScope) rethrows
+    -> Result
+  {
+    var scopes = RecordingScopes.inForce
+    scopes[ObjectIdentifier(recording)] = scope
+    return try RecordingScopes.$inForce.withValue(scopes) { try body() }
   }
 
   @discardableResult

@@ -29,8 +29,9 @@ public final class Store<Root: Reducer> {
   /// The root model of the state tree.
   public let root: Root
 
-  /// Actions dispatched while another dispatch was in progress, oldest first.
-  private var queuedActions: [any Action] = []
+  /// Actions dispatched while another dispatch was in progress, oldest first,
+  /// each with the history scope it was dispatched under, if a history records.
+  private var queuedActions: [(action: any Action, scope: RecordingScope?)] = []
 
   /// Whether `dispatch(_:)` is working through actions, so new ones must wait.
   private var isDispatching = false
@@ -156,7 +157,7 @@ public final class Store<Root: Reducer> {
   ///
   /// - Parameter action: The action to dispatch.
   public func dispatch(_ action: any Action) {
-    queuedActions.append(action)
+    queuedActions.append((action, historyRecording?.scopeOfQueuedDispatch()))
     guard !isDispatching else { return }
     // The action is the first queued one.
     asDispatch {}
@@ -213,9 +214,18 @@ public final class Store<Root: Reducer> {
     }
     try body()
     while !queuedActions.isEmpty {
-      let next = queuedActions.removeFirst()
+      let (next, scope) = queuedActions.removeFirst()
       effectOrigin = .dispatch(next)
+      guard let scope else {
+        pass(next, throughMiddlewareFrom: 0)
+        continue
+      }
+      let recording = historyRecording
+      let outer = recording?.running
+      recording?.running = scope
       pass(next, throughMiddlewareFrom: 0)
+      recording?.running = outer
+      scope.dispatchFinished()
     }
   }
 

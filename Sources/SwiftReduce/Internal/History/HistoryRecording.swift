@@ -5,6 +5,21 @@ final class HistoryRecording {
   let recorder: PatchRecorder
   let dispatched: @MainActor (_ action: any Action, _ changes: ChangeLog) -> Void
 
+  /// The group every dispatch joins when no other scope is in force, while it is open.
+  var openGroup: RecordingScope?
+
+  /// The scope of the queued dispatch running now, which its changes go to.
+  var running: RecordingScope?
+
+  /// The scope a dispatch queued now runs under: the one in force for the
+  /// code queueing it, that of the dispatch running now, or the open group.
+  func scopeOfQueuedDispatch() -> RecordingScope? {
+    let scope = [RecordingScopes.inForce[ObjectIdentifier(self)], running, openGroup]
+      .lazy.compactMap { $0 }.first { $0.isOpen }
+    scope?.dispatchQueued()
+    return scope
+  }
+
   init(recorder: PatchRecorder, dispatched: @escaping @MainActor (any Action, ChangeLog) -> Void) {
     self.recorder = recorder
     self.dispatched = dispatched
