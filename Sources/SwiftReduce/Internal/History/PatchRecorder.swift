@@ -488,9 +488,8 @@ final class PatchRecorder: DeliveryRecorder {
 
   /// The list of ``changedModels``: the last log's when it holds the same.
   private func sharedModels() -> ChangedModels {
-    let changed = UnsafeBufferPointer(start: changedModels.base, count: changedModels.count)
-    if let lastModels, lastModels.holds(changed) { return lastModels }
-    let models = ChangedModels(Array(changed))
+    if let lastModels, changedModels.withElements(lastModels.holds) { return lastModels }
+    let models = ChangedModels(changedModels.withElements { Array($0) })
     lastModels = models
     return models
   }
