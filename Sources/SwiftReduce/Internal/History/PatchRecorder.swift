@@ -43,11 +43,7 @@ final class PatchRecorder: DeliveryRecorder {
   /// ``Kept/flags``, one per field of its layout.
   @exclusivity(unchecked) private var flags: [Bool] = []
   /// The copies, a block per model, each field at its layout's offset.
-  // Aligned for any value (the widest SIMD types), since blocks are aligned from its start.
-  @exclusivity(unchecked)
-  private var buffer = UnsafeMutableRawPointer.allocate(byteCount: 4_096, alignment: 64)
-  @exclusivity(unchecked) private var capacity = 4_096
-  @exclusivity(unchecked) private var used = 0
+  @exclusivity(unchecked) private var copies = ByteArena(capacity: 4_096)
   /// The models that hold value models in place, by address, to find their entry again.
   @exclusivity(unchecked) private var positions: [UnsafeRawPointer: Int] = [:]
   @exclusivity(unchecked) private var layouts: [UInt: RecordedLayout] = [:]
@@ -77,7 +73,7 @@ final class PatchRecorder: DeliveryRecorder {
     let object: Unmanaged<AnyObject>
     // Unmanaged: `layouts` holds it as long as the recorder lives.
     let layout: Unmanaged<RecordedLayout>
-    /// Where the model's block starts in ``buffer``.
+    /// Where the model's block starts in ``copies``.
     let start: Int
     /// Where the model's entries in ``flags`` start, or `-1` when every
     /// field is kept: the model itself reduced.
@@ -148,7 +144,7 @@ final class PatchRecorder: DeliveryRecorder {
     forget()
     models.free()
     changedModels.free()
-    buffer.deallocate()
+    copies.free()
   }
 
   // MARK: - Told by the walk
@@ -196,10 +192,9 @@ final class PatchRecorder: DeliveryRecorder {
   @inline(__always)
   private func keepQuickly(_ model: UnsafeRawPointer) -> Bool {
     let flat = flat
-    // Wrapping: offsets in a buffer that was allocated cannot come near overflow.
-    let start = (used &+ 7) & ~7
+    let start = copies.nextOffset(alignedTo: 8)
     guard positions.isEmpty, HeapObject(model).classKey == flatKey,
-      start &+ flat.words &* 8 <= capacity, !models.isFull
+      copies.fits(flat.words &* 8, at: start), !models.isFull
     else { return false }
     let span = model + flat.start
     var strings = flat.strings
@@ -215,13 +210,11 @@ final class PatchRecorder: DeliveryRecorder {
   /// keep: one with strings to retain, or no room.
   private func keepSpan(_ model: UnsafeRawPointer) {
     let flat = flat
-    let start = (used &+ 7) & ~7
-    if start &+ flat.words &* 8 > capacity { grow(to: start &+ flat.words &* 8) }
+    let start = copies.nextOffset(alignedTo: 8)
+    if !copies.fits(flat.words &* 8, at: start) { copies.grow(to: start &+ flat.words &* 8) }
     models.makeRoomForOne()
     let block = keepWords(model, flat, at: start)
-    Self.forEachCountedString(in: block, flat.strings) { string in
-      string.initializeMemory(as: String.self, to: string.load(as: String.self))
-    }
+    Self.forEachCountedString(in: block, flat.strings, StringLayout.retainCopiedWords)
   }
 
   /// Keeps the words of the span at hand of the model at `model` in a new
@@ -231,41 +224,15 @@ final class PatchRecorder: DeliveryRecorder {
   private func keepWords(
     _ model: UnsafeRawPointer, _ flat: FlatInHand, at start: Int
   ) -> UnsafeMutableRawPointer {
-    used = start &+ flat.words &* 8
+    copies.reserve(upTo: start &+ flat.words &* 8)
     // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
     models.appendWithoutGrowing(
       Kept(
         object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
         flags: -1))
-    Self.copyWords(buffer + start, from: model + flat.start, words: flat.words)
-    return buffer + start
-  }
-
-  /// Copies `words` words from `source` to `block`.
-  @inline(__always)
-  private static func copyWords(
-    _ block: UnsafeMutableRawPointer, from source: UnsafeRawPointer, words: Int
-  ) {
-    @inline(__always)
-    func copy(_ word: Int) {
-      block.storeBytes(
-        of: source.load(fromByteOffset: word &* 8, as: UInt64.self), toByteOffset: word &* 8,
-        as: UInt64.self)
-    }
-    // The common spans without a loop, as in ``changedWords(_:_:words:)``.
-    switch words {
-    case 4:
-      copy(3)
-      fallthrough
-    case 3:
-      copy(2)
-      fallthrough
-    case 2:
-      copy(1)
-      fallthrough
-    case 1: copy(0)
-    default: for word in 0..<words { copy(word) }
-    }
+    let block = copies.address(start)
+    Words.copy(flat.words, to: block, from: model + flat.start)
+    return block
   }
 
   /// Calls `body` with the address of each `String` of a span's copy at
@@ -293,7 +260,7 @@ final class PatchRecorder: DeliveryRecorder {
       let kept = models[index]
       guard kept.flags >= 0 else { return }
       for (position, slot) in kept.slots.enumerated() where !flags[kept.flags + position] {
-        slot.keep(model, at: buffer + kept.start + slot.blockOffset)
+        slot.keep(model, at: copies.address(kept.start + slot.blockOffset))
       }
       models[index].flags = -1
       return
@@ -304,7 +271,7 @@ final class PatchRecorder: DeliveryRecorder {
       Kept(object: Unmanaged.fromOpaque(model), layout: layout.layout, start: start, flags: -1))
     // Only a model that holds value models in place is found again, by them.
     if layout.holdsValueModelsInPlace { positions[model] = models.count - 1 }
-    layout.keep(model, at: buffer + start)
+    layout.keep(model, at: copies.address(start))
   }
 
   func willReduce(valueIn owner: UnsafeRawPointer, property: UnsafeRawPointer) {
@@ -333,7 +300,7 @@ final class PatchRecorder: DeliveryRecorder {
     let plan = slot.field.takeUnretainedValue().plan
     let value = unshared(plan.access.load(from: property), plan)
     plan.access.initialize(
-      at: buffer + kept.start + slot.blockOffset, to: value, orCopying: property)
+      at: copies.address(kept.start + slot.blockOffset), to: value, orCopying: property)
     flags[kept.flags + position] = true
   }
 
@@ -366,9 +333,9 @@ final class PatchRecorder: DeliveryRecorder {
       // that reads the span once: most often a run of leaves of one class.
       while true {
         let model = UnsafeRawPointer(kept.object.toOpaque())
-        let block = buffer + kept.start
+        let block = copies.address(kept.start)
         let current = model + span.start
-        let changed = Self.changedWords(block, current, words: span.words) & span.recorded
+        let changed = Words.changed(block, current, count: span.words) & span.recorded
         if changed & ~span.decided == 0 {
           // Nothing changed, or only words whose bits decide: kept as the words.
           if changed != 0 {
@@ -393,7 +360,7 @@ final class PatchRecorder: DeliveryRecorder {
     models.removeAll()
     flags.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
-    used = 0
+    copies.removeAll()
   }
 
   /// Adds to `log` the changes to the properties of the model `kept` whose
@@ -401,7 +368,7 @@ final class PatchRecorder: DeliveryRecorder {
   /// one by one, and destroys their copies.
   private func compareSlots(of kept: Kept, changedWords: UInt64, into log: ChangeLog) {
     let model = UnsafeRawPointer(kept.object.toOpaque())
-    let block = buffer + kept.start
+    let block = copies.address(kept.start)
     let slots = kept.slots
     // The model's position in `changedModels`, once a plain property of it changed.
     var position = -1
@@ -425,8 +392,8 @@ final class PatchRecorder: DeliveryRecorder {
       // A word and a string first, compared as words: most properties of most models.
       switch slot.pointee.copying {
       case .word:
-        let before = copy.loadUnaligned(as: UInt64.self)
-        let after = current.loadUnaligned(as: UInt64.self)
+        let before = Words.loadAnyAligned(copy)
+        let after = Words.loadAnyAligned(current)
         if before == after { continue }
         guard slot.pointee.bitsDecide else {
           compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
@@ -438,10 +405,7 @@ final class PatchRecorder: DeliveryRecorder {
         }
         log.appendWord(model: position, slot.pointee, before: before, after: after)
       case .string:
-        if copy.loadUnaligned(as: UInt64.self) == current.loadUnaligned(as: UInt64.self)
-          && copy.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            == current.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        {
+        if Words.sameTwo(copy, current) {
           destroyString(copy)
         } else {
           compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
@@ -459,30 +423,6 @@ final class PatchRecorder: DeliveryRecorder {
           compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
         }
       }
-    }
-  }
-
-  /// The words of the copy at `block` that differ from those at `model`, a bit each.
-  @inline(__always)
-  private static func changedWords(
-    _ block: UnsafeRawPointer, _ model: UnsafeRawPointer, words: Int
-  ) -> UInt64 {
-    @inline(__always)
-    func changed(_ word: Int) -> UInt64 {
-      block.load(fromByteOffset: word &* 8, as: UInt64.self)
-        != model.load(fromByteOffset: word &* 8, as: UInt64.self)
-        ? 1 &<< UInt64(truncatingIfNeeded: word) : 0
-    }
-    // The common spans without a loop: a model of a few properties.
-    switch words {
-    case 1: return changed(0)
-    case 2: return changed(0) | changed(1)
-    case 3: return changed(0) | changed(1) | changed(2)
-    case 4: return changed(0) | changed(1) | changed(2) | changed(3)
-    default:
-      var all: UInt64 = 0
-      for word in 0..<words { all |= changed(word) }
-      return all
     }
   }
 
@@ -521,36 +461,19 @@ final class PatchRecorder: DeliveryRecorder {
       let kept = models[index]
       for (position, slot) in kept.slots.enumerated()
       where kept.flags < 0 || flags[kept.flags + position] {
-        slot.destroy(buffer + kept.start + slot.blockOffset)
+        slot.destroy(copies.address(kept.start + slot.blockOffset))
       }
     }
     models.removeAll()
     flags.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
-    used = 0
+    copies.removeAll()
   }
 
-  /// Room in the buffer for a block of `layout`; returns where it starts.
+  /// Room in ``copies`` for a block of `layout`; returns where it starts.
   @inline(__always)
   private func reserve(_ layout: LayoutInHand) -> Int {
-    assert(layout.blockAlignment <= 64, "a recorded property is aligned past the buffer's")
-    // Wrapping: offsets in a buffer that was allocated cannot come near overflow.
-    let start = (used &+ layout.blockAlignment &- 1) & ~(layout.blockAlignment &- 1)
-    let end = start &+ layout.blockSize
-    if _slowPath(end > capacity) { grow(to: end) }
-    used = end
-    return start
-  }
-
-  /// Moves the copies into a larger buffer: Swift values move by their bytes.
-  @inline(never)
-  private func grow(to size: Int) {
-    let larger = max(size, capacity * 2)
-    let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 64)
-    moved.copyMemory(from: buffer, byteCount: used)
-    buffer.deallocate()
-    buffer = moved
-    capacity = larger
+    copies.reserve(layout.blockSize, alignment: layout.blockAlignment)
   }
 
   /// The layout of the class of the model at `object`.
