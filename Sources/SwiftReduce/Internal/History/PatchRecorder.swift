@@ -25,11 +25,11 @@
 /// words, with no code run per property. A model is found again by its
 /// address only when value models may follow it.
 final class PatchRecorder: DeliveryRecorder {
-  private let plans: PlanCache
-  private let difference: ValueDifference
+  let plans: PlanCache
+  let difference: ValueDifference
   /// Whether a model's property is recorded at all, by the model's type and
   /// the property's name: the history's filter, asked once per pair.
-  private let isRecorded: ((_ modelType: Any.Type, _ property: String) -> Bool)?
+  let isRecorded: ((_ modelType: Any.Type, _ property: String) -> Bool)?
 
   // Every mutable property below is @exclusivity(unchecked): the recorder is
   // told by one walk at a time, on the main actor, and its methods call no
@@ -38,37 +38,37 @@ final class PatchRecorder: DeliveryRecorder {
 
   /// The models about to reduce, in delivery order; the walk holds them
   /// until it has told ``didDeliver()``.
-  @exclusivity(unchecked) private var models = UnsafeStack<Kept>()
+  @exclusivity(unchecked) var models = UnsafeStack<Kept>()
   /// Which fields of a model not kept whole are kept, from each such model's
   /// ``Kept/flags``, one per field of its layout.
-  @exclusivity(unchecked) private var flags: [Bool] = []
+  @exclusivity(unchecked) var flags: [Bool] = []
   /// The copies, a block per model, each field at its layout's offset.
-  @exclusivity(unchecked) private var copies = ByteArena(capacity: 4_096)
+  @exclusivity(unchecked) var copies = ByteArena(capacity: 4_096)
   /// The models that hold value models in place, by address, to find their entry again.
-  @exclusivity(unchecked) private var positions: [UnsafeRawPointer: Int] = [:]
-  @exclusivity(unchecked) private var layouts: [UInt: RecordedLayout] = [:]
+  @exclusivity(unchecked) var positions: [UnsafeRawPointer: Int] = [:]
+  @exclusivity(unchecked) var layouts: [UInt: RecordedLayout] = [:]
   /// The layouts made, in order: held by every log, which names their fields.
-  @exclusivity(unchecked) private var madeLayouts: [RecordedLayout] = []
+  @exclusivity(unchecked) var madeLayouts: [RecordedLayout] = []
   /// The class key of the last type asked about, and its layout (held in ``layouts``).
-  @exclusivity(unchecked) private var lastKey: UInt = 0
-  @exclusivity(unchecked) private var last: LayoutInHand?
+  @exclusivity(unchecked) var lastKey: UInt = 0
+  @exclusivity(unchecked) var last: LayoutInHand?
   /// The class key of the last type asked about whose layout has a span and
   /// which holds no value models in place, or `0`: the
   /// key a model's is compared with on ``keepQuickly(_:)``'s short path,
   /// which reads that layout from ``flat``.
-  @exclusivity(unchecked) private var flatKey: UInt = 0
-  @exclusivity(unchecked) private var flat = FlatInHand()
+  @exclusivity(unchecked) var flatKey: UInt = 0
+  @exclusivity(unchecked) var flat = FlatInHand()
   /// The addresses of the models whose plain properties changed, in order.
-  @exclusivity(unchecked) private var changedModels = UnsafeStack<UnsafeRawPointer>()
+  @exclusivity(unchecked) var changedModels = UnsafeStack<UnsafeRawPointer>()
   /// The list of models given to the last log, shared with the next when
   /// the same models changed; weak, so as not to keep them past their steps.
-  @exclusivity(unchecked) private weak var lastModels: ChangedModels?
+  @exclusivity(unchecked) weak var lastModels: ChangedModels?
   /// How many bytes of values the last log took.
-  @exclusivity(unchecked) private var lastBytes = 0
+  @exclusivity(unchecked) var lastBytes = 0
   /// The changes found when the walk told ``didDeliver()``, until ``finish()``.
-  @exclusivity(unchecked) private var finished: ChangeLog?
+  @exclusivity(unchecked) var finished: ChangeLog?
 
-  private struct Kept {
+  struct Kept {
     // Unmanaged: the walk holds the model until it has told `didDeliver`.
     let object: Unmanaged<AnyObject>
     // Unmanaged: `layouts` holds it as long as the recorder lives.
@@ -86,7 +86,7 @@ final class PatchRecorder: DeliveryRecorder {
   }
 
   /// A layout, with what the loops read of it at hand.
-  private struct LayoutInHand {
+  struct LayoutInHand {
     // Unmanaged: `layouts` holds it as long as the recorder lives.
     let layout: Unmanaged<RecordedLayout>
     /// The layout's slots, which it holds.
@@ -111,7 +111,7 @@ final class PatchRecorder: DeliveryRecorder {
   }
 
   /// A layout with a span, with what ``keepQuickly(_:)`` reads of it at hand.
-  private struct FlatInHand {
+  struct FlatInHand {
     // Unmanaged: `layouts` holds it as long as the recorder lives.
     let layout: Unmanaged<RecordedLayout>?
     /// The span's first word in a model, its words and its strings' second words.
@@ -182,275 +182,11 @@ final class PatchRecorder: DeliveryRecorder {
     recorder._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: PatchRecorder.self)) }
   }
 
-  // MARK: - Keeping
-
-  /// Keeps the model at `model` in the common case; returns whether it did.
-  ///
-  /// That is a model of the last type whose layout has a span, that holds no
-  /// value models in place (so cannot have been kept already), whose strings
-  /// are all immortal, with room for it: on a path that calls nothing.
-  @inline(__always)
-  private func keepQuickly(_ model: UnsafeRawPointer) -> Bool {
-    let flat = flat
-    let start = copies.nextOffset(alignedTo: 8)
-    guard positions.isEmpty, HeapObject(model).classKey == flatKey,
-      copies.fits(flat.words &* 8, at: start), !models.isFull
-    else { return false }
-    let span = model + flat.start
-    var strings = flat.strings
-    while strings != 0 {
-      if !StringLayout.isImmortal(span + (strings.trailingZeroBitCount &- 1) &* 8) { return false }
-      strings &= strings &- 1
-    }
-    keepWords(model, flat, at: start)
-    return true
-  }
-
-  /// ``keepQuickly(_:)`` for a model of the span at hand that it did not
-  /// keep: one with strings to retain, or no room.
-  private func keepSpan(_ model: UnsafeRawPointer) {
-    let flat = flat
-    let start = copies.nextOffset(alignedTo: 8)
-    if !copies.fits(flat.words &* 8, at: start) { copies.grow(to: start &+ flat.words &* 8) }
-    models.makeRoomForOne()
-    let block = keepWords(model, flat, at: start)
-    Self.forEachCountedString(in: block, flat.strings, StringLayout.retainCopiedWords)
-  }
-
-  /// Keeps the words of the span at hand of the model at `model` in a new
-  /// block at `start`, where there is room for it; returns the block.
-  @inline(__always)
-  @discardableResult
-  private func keepWords(
-    _ model: UnsafeRawPointer, _ flat: FlatInHand, at start: Int
-  ) -> UnsafeMutableRawPointer {
-    copies.reserve(upTo: start &+ flat.words &* 8)
-    // Unwrapped: `flatKey` is a class key only once `flat` holds a layout.
-    models.appendWithoutGrowing(
-      Kept(
-        object: Unmanaged.fromOpaque(model), layout: flat.layout.unsafelyUnwrapped, start: start,
-        flags: -1))
-    let block = copies.address(start)
-    Words.copy(flat.words, to: block, from: model + flat.start)
-    return block
-  }
-
-  /// Calls `body` with the address of each `String` of a span's copy at
-  /// `block` that is not immortal, `strings` marking their second words: the
-  /// strings a copy retains, as a `String` copied would, and releases.
-  @inline(__always)
-  private static func forEachCountedString(
-    in block: UnsafeMutableRawPointer, _ strings: UInt64,
-    _ body: (UnsafeMutableRawPointer) -> Void
-  ) {
-    var strings = strings
-    while strings != 0 {
-      let string = block + (strings.trailingZeroBitCount &- 1) &* 8
-      strings &= strings &- 1
-      if !StringLayout.isImmortal(string) { body(string) }
-    }
-  }
-
-  /// Keeps the model at `model` where ``keepQuickly(_:)`` did not: one of
-  /// another type than the last, or one that may have been kept already, by
-  /// value models it holds, or one of the span at hand that it left.
-  private func keepSlowly(_ model: UnsafeRawPointer) {
-    if positions.isEmpty, HeapObject(model).classKey == flatKey { return keepSpan(model) }
-    if !positions.isEmpty, let index = positions[model] {
-      let kept = models[index]
-      guard kept.flags >= 0 else { return }
-      for (position, slot) in kept.slots.enumerated() where !flags[kept.flags + position] {
-        slot.keep(model, at: copies.address(kept.start + slot.blockOffset))
-      }
-      models[index].flags = -1
-      return
-    }
-    let layout = layout(of: model)
-    let start = reserve(layout)
-    models.append(
-      Kept(object: Unmanaged.fromOpaque(model), layout: layout.layout, start: start, flags: -1))
-    // Only a model that holds value models in place is found again, by them.
-    if layout.holdsValueModelsInPlace { positions[model] = models.count - 1 }
-    layout.keep(model, at: copies.address(start))
-  }
-
-  func willReduce(valueIn owner: UnsafeRawPointer, property: UnsafeRawPointer) {
-    let index: Int
-    if let found = positions[owner] {
-      index = found
-    } else {
-      let layout = layout(of: owner)
-      let start = reserve(layout)
-      models.append(
-        Kept(
-          object: Unmanaged.fromOpaque(owner), layout: layout.layout, start: start,
-          flags: flags.count))
-      flags.append(contentsOf: repeatElement(false, count: layout.slots.count))
-      index = models.count - 1
-      positions[owner] = index
-    }
-    let kept = models[index]
-    guard kept.flags >= 0 else { return }
-    let offset = property - owner
-    let slots = kept.slots
-    guard let position = slots.firstIndex(where: { $0.offset == offset }),
-      !flags[kept.flags + position]
-    else { return }
-    let slot = slots[position]
-    let plan = slot.field.takeUnretainedValue().plan
-    let value = unshared(plan.access.load(from: property), plan)
-    plan.access.initialize(
-      at: copies.address(kept.start + slot.blockOffset), to: value, orCopying: property)
-    flags[kept.flags + position] = true
-  }
-
   /// The changes the dispatch made to the properties kept, model by model in
   /// delivery order, properties in declaration order.
   func finish() -> ChangeLog {
     defer { finished = nil }
     return finished ?? ChangeLog()
-  }
-
-  /// Finds the changes while the walk still holds the models, and forgets
-  /// the copies.
-  func didDeliver() {
-    let log = ChangeLog(layouts: madeLayouts)
-    finished = log
-    guard !models.isEmpty else { return }
-    // As much as the last log took: a broadcast changes the same again.
-    log.reserveCapacity(models.count, bytes: lastBytes)
-    changedModels.removeAll()
-    let count = models.count
-    var index = 0
-    while index < count {
-      var kept = models[index]
-      index &+= 1
-      guard kept.flags < 0, let span = kept.layout._withUnsafeGuaranteedRef({ $0.span }) else {
-        compareSlots(of: kept, changedWords: .max, into: log)
-        continue
-      }
-      // This model and those after it of its layout kept whole, in one loop
-      // that reads the span once: most often a run of leaves of one class.
-      while true {
-        let model = UnsafeRawPointer(kept.object.toOpaque())
-        let block = copies.address(kept.start)
-        let current = model + span.start
-        let changed = Words.changed(block, current, count: span.words) & span.recorded
-        if changed & ~span.decided == 0 {
-          // Nothing changed, or only words whose bits decide: kept as the words.
-          if changed != 0 {
-            changedModels.append(model)
-            log.appendWords(
-              model: changedModels.count &- 1, kept.layout, span, changed: changed,
-              before: block, after: current)
-          }
-          Self.forEachCountedString(in: block, span.strings, destroyString)
-        } else {
-          compareSlots(of: kept, changedWords: changed, into: log)
-        }
-        guard index < count else { break }
-        let next = models[index]
-        guard next.layout.toOpaque() == kept.layout.toOpaque(), next.flags < 0 else { break }
-        kept = next
-        index &+= 1
-      }
-    }
-    log.models = sharedModels()
-    lastBytes = log.bytesUsed
-    models.removeAll()
-    flags.removeAll(keepingCapacity: true)
-    positions.removeAll(keepingCapacity: true)
-    copies.removeAll()
-  }
-
-  /// Adds to `log` the changes to the properties of the model `kept` whose
-  /// words of its span `changedWords` marks (all, without a span), compared
-  /// one by one, and destroys their copies.
-  private func compareSlots(of kept: Kept, changedWords: UInt64, into log: ChangeLog) {
-    let model = UnsafeRawPointer(kept.object.toOpaque())
-    let block = copies.address(kept.start)
-    let slots = kept.slots
-    // The model's position in `changedModels`, once a plain property of it changed.
-    var position = -1
-    // By pointer, so that only the words of a slot each comparison reads are loaded.
-    guard let first = slots.baseAddress else { return }
-    let end = first + slots.count
-    var next = first
-    while next < end {
-      let slot = next
-      next += 1
-      if kept.flags >= 0, !flags[kept.flags + (slot - first)] { continue }
-      let copy = block + slot.pointee.blockOffset
-      if slot.pointee.words & changedWords == 0 {
-        // Unchanged, by its words: only a string's copy holds anything.
-        if slot.pointee.copying == .string, !StringLayout.isImmortal(copy) {
-          destroyString(copy)
-        }
-        continue
-      }
-      let current = model + slot.pointee.offset
-      // A word and a string first, compared as words: most properties of most models.
-      switch slot.pointee.copying {
-      case .word:
-        let before = Words.loadAnyAligned(copy)
-        let after = Words.loadAnyAligned(current)
-        if before == after { continue }
-        guard slot.pointee.bitsDecide else {
-          compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
-          continue
-        }
-        if position < 0 {
-          changedModels.append(model)
-          position = changedModels.count - 1
-        }
-        log.appendWord(model: position, slot.pointee, before: before, after: after)
-      case .string:
-        if Words.sameTwo(copy, current) {
-          destroyString(copy)
-        } else {
-          compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
-        }
-      case .bytes, .byType:
-        if slot.pointee.isSame(copy, current) {
-          slot.pointee.destroy(copy)
-        } else if slot.pointee.bitsDecide {
-          if position < 0 {
-            changedModels.append(model)
-            position = changedModels.count - 1
-          }
-          log.appendPlain(model: position, slot.pointee, before: copy, after: current)
-        } else {
-          compare(slot.pointee, of: kept.object, before: copy, after: current, into: log)
-        }
-      }
-    }
-  }
-
-  /// The list of ``changedModels``: the last log's when it holds the same.
-  private func sharedModels() -> ChangedModels {
-    if let lastModels, changedModels.withElements(lastModels.holds) { return lastModels }
-    let models = ChangedModels(changedModels.withElements { Array($0) })
-    lastModels = models
-    return models
-  }
-
-  /// Adds to `log` the changes between the copy of `slot`'s property of
-  /// `model` at `before`, which it destroys, and the property at `after`,
-  /// compared by the property's type.
-  @inline(never)
-  private func compare(
-    _ slot: RecordedLayout.Slot, of model: Unmanaged<AnyObject>, before: UnsafeMutableRawPointer,
-    after: UnsafeRawPointer, into log: ChangeLog
-  ) {
-    let field = slot.field.takeUnretainedValue()
-    let access = field.plan.access
-    let first = access.load(from: before)
-    slot.destroy(before)
-    let model = model.takeUnretainedValue()
-    difference.changes(from: first, to: access.load(from: after), field.plan, steps: []) {
-      steps, edit in
-      log.append(Change(model: model, property: field, steps: steps, edit: edit))
-    }
   }
 
   // MARK: - Forgetting
@@ -468,81 +204,5 @@ final class PatchRecorder: DeliveryRecorder {
     flags.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
     copies.removeAll()
-  }
-
-  /// Room in ``copies`` for a block of `layout`; returns where it starts.
-  @inline(__always)
-  private func reserve(_ layout: LayoutInHand) -> Int {
-    copies.reserve(layout.blockSize, alignment: layout.blockAlignment)
-  }
-
-  /// The layout of the class of the model at `object`.
-  @inline(__always)
-  private func layout(of object: UnsafeRawPointer) -> LayoutInHand {
-    let key = HeapObject(object).classKey
-    if key == lastKey, let last { return last }
-    return layout(of: object, key: key)
-  }
-
-  @inline(never)
-  private func layout(of object: UnsafeRawPointer, key: UInt) -> LayoutInHand {
-    let layout: RecordedLayout
-    if let made = layouts[key] {
-      layout = made
-    } else {
-      let type: AnyClass = HeapObject(object).classType
-      layout = RecordedLayout(
-        fields: recordedFields(of: type),
-        holdsValueModelsInPlace: plans.plan(for: type).model?.holdsValueModelsInPlace ?? true)
-      layouts[key] = layout
-      madeLayouts.append(layout)
-    }
-    let inHand = LayoutInHand(layout)
-    lastKey = key
-    last = inHand
-    // The last type with a span asked about stays at hand while models of others come between.
-    if let span = layout.span, !layout.holdsValueModelsInPlace {
-      flatKey = key
-      flat = FlatInHand(layout, span)
-    }
-    return inHand
-  }
-
-  private func recordedFields(of type: AnyClass) -> [RecordedField] {
-    var made = difference.recordedFields(of: plans.plan(for: type)) ?? []
-    made.removeAll { field in
-      switch plans.form(of: field.plan) {
-      case .registrar, .untraversed: return true
-      default: return !(isRecorded?(type, field.name) ?? true)
-      }
-    }
-    return made
-  }
-
-  /// A copy of `value` that shares no storage a walk can enter in place:
-  /// each collection on the way to a value model is copied afresh.
-  private func unshared(_ value: Any, _ plan: TypePlan) -> Any {
-    guard plan.holdsValueModels else { return value }
-    switch plans.form(of: plan) {
-    case let .optional(optionalType):
-      let wrapped = plans.plan(for: optionalType.wrappedType)
-      return optionalType.mapWrapped(of: value) { unshared($0, wrapped) }
-    case let .collection(collectionType):
-      guard let editable = collectionType as? any EditableCollection.Type else { return value }
-      let element = plans.plan(for: editable.storedElementType)
-      // Writing each element back copies the storage first, since `value` shares it.
-      return collectionType.mapElements(of: value) { unshared($0, element) }
-    case .fields:
-      guard let fields = difference.recordedFields(of: plan) else { return value }
-      return plan.access.modifyingCopy(of: value) { address in
-        for field in fields where field.plan.holdsValueModels {
-          field.plan.access.assign(
-            unshared(field.plan.access.load(from: address + field.offset), field.plan),
-            at: address + field.offset)
-        }
-      }
-    default:
-      return value
-    }
   }
 }
