@@ -154,7 +154,8 @@ final class RecordedLayout {
     }
     self.slots = UnsafeBufferPointer(slots)
     blockSize = span.map { $0.words * 8 } ?? size
-    blockAlignment = alignment
+    // A span's block is read and written a word at a time, aligned: it starts at a word.
+    blockAlignment = span == nil ? alignment : max(alignment, 8)
   }
 
   /// The words from `start` that `field` lies in, a bit each.
