@@ -63,6 +63,19 @@ struct HistoryWordCopiesTests {
     #expect(board.venue == "Hall 4")
   }
 
+  @Test func flagsKeptAfterACopyThatEndsOffAWordAreComparedAsAlignedWords() throws {
+    let stadium = Stadium()
+    let store = Store(stadium)
+    let history = History(store)
+    store.dispatch(MatchAction.goal)
+    let patches = history.steps.last?.patches ?? []
+    #expect(patches.map(\.path) == ["lamps[0].home", "lamps[1].home"])
+    #expect(
+      patches.map(\.description) == ["lamps[0].home: false → true", "lamps[1].home: false → true"])
+    try history.undo()
+    #expect(stadium.lamps.allSatisfy { !$0.home && !$0.away })
+  }
+
   @Test func aBroadcastToMoreModelsThanTheRecorderFirstHasRoomForIsRecordedWhole() throws {
     let day = MatchDay(count: 300)
     let store = Store(day)

@@ -67,6 +67,126 @@ struct LayeringTests {
     #expect(Self.topLevelDeclarations(in: declarations) == ["Walk", "Store", "run"])
   }
 
+  // MARK: - The internals map
+
+  /// The folders of `Internal/` and the files of `Internal/Runtime/`, by their paths in the
+  /// library: each is named in `Internal/README.md`.
+  @Test func theInternalsMapNamesEveryFolderAndRuntimeFile() throws {
+    let named = try Self.internalsMap().paths
+    let folders = try Self.sourceFiles(in: Self.library).map(\.folder).filter {
+      $0.hasPrefix("Internal")
+    }
+    let runtime = try Self.sourceFiles(in: Self.library).filter { $0.folder == "Internal/Runtime" }
+      .map { "Internal/Runtime/\($0.name)" }
+    let missing = (Set(folders.map { $0 + "/" }).union(runtime)).subtracting(named).sorted()
+    #expect(missing == [], "not named in Internal/README.md: \(missing.joined(separator: ", "))")
+  }
+
+  @Test func everyFileTheInternalsMapNamesExists() throws {
+    let unresolved = try Self.internalsMap().unresolved
+    #expect(
+      unresolved == [],
+      "Internal/README.md names what does not exist: \(unresolved.joined(separator: ", "))")
+  }
+
+  /// The map's layers, in the order its "Layers" section first names their folders.
+  @Test func theInternalsMapListsTheLayersInTheirOrder() throws {
+    let text = try Self.internalsMap().text
+    let start = try #require(text.range(of: "## Layers"))
+    let end = text.range(of: "\n## ", range: start.upperBound..<text.endIndex)?.lowerBound
+    var layers: [String] = []
+    for token in Self.codeSpans(in: String(text[start.lowerBound..<(end ?? text.endIndex)]))
+    where token.hasSuffix("/") {
+      let layer =
+        token == "Sources/SwiftReduce/"
+        ? "" : token == "Internal/" ? "Internal" : "Internal/" + token.dropLast()
+      if !layers.contains(layer) { layers.append(layer) }
+    }
+    #expect(layers == Self.order)
+  }
+
+  /// The done check of issue #33: raw loads, stores, copies and `@_spi` imports only in
+  /// `Internal/Runtime/` (and in the text UI, which reads the terminal's bytes).
+  @Test func rawMemoryIsReadOnlyInRuntime() throws {
+    let sources = Self.library.appendingPathComponent("..").standardized
+    let raw = ["load(fromByteOffset", "loadUnaligned", "storeBytes(", "copyMemory(", "@_spi"]
+    var found: [String] = []
+    for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+    where module != "SwiftReduceTextUI" {
+      let root = sources.appendingPathComponent(module)
+      for file in try Self.sourceFiles(in: root) where file.folder != "Internal/Runtime" {
+        for pattern in raw where file.text.contains(pattern) {
+          found.append("\(module)/\(file.folder)/\(file.name): \(pattern)")
+        }
+      }
+    }
+    #expect(found == [], "raw memory outside Runtime/: \(found.joined(separator: ", "))")
+  }
+
+  /// A file outside `Runtime/` that binds memory to a type is listed in the map with its reason.
+  @Test func typedBindingOutsideRuntimeIsListedInTheMap() throws {
+    let named = try Self.internalsMap().paths
+    let binding = ["bindMemory", "assumingMemoryBound", "withMemoryRebound"]
+    let unlisted = try Self.sourceFiles(in: Self.library).filter { file in
+      file.folder != "Internal/Runtime" && binding.contains { file.text.contains($0) }
+    }.map { $0.folder.isEmpty ? $0.name : "\($0.folder)/\($0.name)" }.filter {
+      !named.contains($0)
+    }
+    #expect(unlisted == [], "binds memory, not listed in Internal/README.md: \(unlisted)")
+  }
+
+  @Test func theMapCheckResolvesPathsFromInternalTheLibraryOrTheRoot() {
+    #expect(
+      Self.codeSpans(in: "a `Runtime/` b `x y` `Routing/Walk.swift` `.ci/run` `Store.swift`")
+        == ["Runtime/", "Routing/Walk.swift", "Store.swift"])
+    #expect(Self.resolve("Runtime/") == "Internal/Runtime/")
+    #expect(Self.resolve("Store.swift") == "Store.swift")
+    #expect(Self.resolve("Tests/SwiftReduceTests/LayeringTests.swift") != nil)
+    #expect(Self.resolve("Runtime/Nowhere.swift") == nil)
+  }
+
+  /// `Sources/SwiftReduce`.
+  static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Sources/SwiftReduce").standardized
+
+  /// The map's text; the paths it names, as paths in the library (`Internal/Runtime/`,
+  /// `Store.swift`) or from the package root; and those it names that do not exist.
+  static func internalsMap() throws -> (text: String, paths: Set<String>, unresolved: [String]) {
+    let text = try String(
+      contentsOf: library.appendingPathComponent("Internal/README.md"), encoding: .utf8)
+    var paths: Set<String> = []
+    var unresolved: [String] = []
+    for token in codeSpans(in: text) {
+      if let path = resolve(token) { paths.insert(path) } else { unresolved.append(token) }
+    }
+    return (text, paths, unresolved)
+  }
+
+  /// The code spans of `text` that are paths: of a Swift file, or of a folder (ending in `/`).
+  static func codeSpans(in text: String) -> [String] {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_+./-")
+    return text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+      .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+      .filter { span in
+        span.allSatisfy(allowed.contains) && !span.hasPrefix(".")
+          && (span.hasSuffix(".swift") || span.hasSuffix("/"))
+      }
+  }
+
+  /// `path` as a path in the library when it names something there, from `Internal/` or
+  /// from the library; else from the package root; `nil` when it names nothing.
+  static func resolve(_ path: String) -> String? {
+    let root = library.appendingPathComponent("../..").standardized
+    for (base, prefix) in [
+      (library.appendingPathComponent("Internal"), "Internal/"), (library, ""),
+    ]
+    where FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path) {
+      return prefix + path
+    }
+    return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+      ? path : nil
+  }
+
   // MARK: - Reading the sources
 
   struct SourceFile {

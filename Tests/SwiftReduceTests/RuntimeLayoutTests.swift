@@ -112,4 +112,54 @@ struct RuntimeLayoutTests {
       #expect(ObjectReference.object(in: token) === token)
     }
   }
+
+  // MARK: - The raw buffers of our own
+
+  @Test func aStringsWordsCopiedAndRetainedAreAStringOfTheirOwn() {
+    let original = String(repeating: "long ", count: 8)
+    withUnsafePointer(to: original) { pointer in
+      let string = UnsafeRawPointer(pointer)
+      #expect(!StringLayout.isImmortal(string))
+      let copy = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
+      defer { copy.deallocate() }
+      Words.copy(2, to: copy, from: string)
+      StringLayout.retainCopiedWords(at: copy)
+      #expect(copy.load(as: String.self) == original)
+      destroyString(copy)
+      StringLayout.initializeCopy(at: copy, of: string)
+      #expect(copy.load(as: String.self) == original)
+      destroyString(copy)
+    }
+    // Both copies released, the original still holds its storage.
+    #expect(original == String(repeating: "long ", count: 8))
+  }
+
+  @Test func aByteArenaAlignsEachReservationAndKeepsItsBytesWhenItGrows() {
+    var arena = ByteArena(capacity: 16)
+    defer { arena.free() }
+    #expect(arena.reserve(8, alignment: 8) == 0)
+    Words.store(0xFEED, to: arena.address(0))
+    #expect(arena.reserve(1, alignment: 1) == 8)
+    #expect(arena.reserve(16, alignment: 16) == 16)
+    #expect(arena.capacity >= 32 && arena.used == 32)
+    #expect(Words.load(arena.address(0)) == 0xFEED)
+    #expect(Int(bitPattern: arena.address(16)) % 16 == 0)
+    #expect(Int(bitPattern: arena.address(0)) % ByteArena.alignment == 0)
+    arena.removeAll()
+    #expect(arena.used == 0 && arena.nextOffset(alignedTo: 8) == 0)
+  }
+
+  @Test(arguments: [3, 5])
+  func wordsMarksTheWordsThatDiffer(count: Int) {
+    let first: [UInt64] = [1, 2, 3, 4, 5]
+    let second: [UInt64] = [1, 9, 3, 4, 9]
+    first.withUnsafeBytes { first in
+      second.withUnsafeBytes { second in
+        let changed = Words.changed(
+          first.baseAddress.unsafelyUnwrapped, second.baseAddress.unsafelyUnwrapped,
+          count: count)
+        #expect(changed == (count == 3 ? 0b10 : 0b10010))
+      }
+    }
+  }
 }

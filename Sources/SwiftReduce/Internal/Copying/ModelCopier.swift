@@ -156,7 +156,7 @@ final class ModelCopier {
       case .value:
         copyValue(of: field, from: from, to: to)
       case .bits:
-        to.copyMemory(from: from, byteCount: field.size)
+        copyRawBytes(to, from: from, size: field.size)
       case .plain:
         field.plan.access.initializeCopy(at: to, from: from)
       }

@@ -62,7 +62,7 @@ struct ActionTexts {
     func open<Value: Action>(_ value: Value) -> (UInt64, UInt64) {
       var bits: (UInt64, UInt64) = (0, 0)
       withUnsafeBytes(of: value) { value in
-        withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: value) }
+        withUnsafeMutableBytes(of: &bits) { copyBytes(value, into: $0) }
       }
       return bits
     }

@@ -29,10 +29,7 @@ final class ChangeLog {
   /// The bytes before and after of each plain change of other than a word:
   /// the value before at the record's offset, the one after right behind it,
   /// at its alignment.
-  // Aligned for any value (the widest SIMD types), since offsets are aligned from its start.
-  @exclusivity(unchecked) private var bytes: UnsafeMutableRawPointer?
-  @exclusivity(unchecked) private var capacity = 0
-  @exclusivity(unchecked) private var used = 0
+  @exclusivity(unchecked) private var bytes = ByteArena()
 
   /// The models of the plain changes, by position; set once they are all added.
   @exclusivity(unchecked) var models: ChangedModels?
@@ -65,7 +62,7 @@ final class ChangeLog {
 
   deinit {
     records.free()
-    bytes?.deallocate()
+    bytes.free()
   }
 
   /// Whether the log holds no change.
@@ -77,11 +74,11 @@ final class ChangeLog {
       records.free()
       records = UnsafeStack(capacity: count)
     }
-    if bytes > capacity { grow(to: bytes) }
+    if bytes > self.bytes.capacity { self.bytes.grow(to: bytes) }
   }
 
   /// How many bytes the values of the changes take.
-  var bytesUsed: Int { used }
+  var bytesUsed: Int { bytes.used }
 
   /// Adds a change to `slot`'s plain property of a word, of the model at
   /// position `model` of ``models``, from `before` to `after`: the common
@@ -105,22 +102,15 @@ final class ChangeLog {
     changed: UInt64, before: UnsafeRawPointer, after: UnsafeRawPointer
   ) {
     let size = span.decidedWords &* 8
-    let offset = (used &+ 7) & ~7
-    if _slowPath(offset &+ size &* 2 > capacity) { grow(to: offset &+ size &* 2) }
-    used = offset &+ size &* 2
-    // Unwrapped: there is room, so there is a buffer.
-    let kept = bytes.unsafelyUnwrapped + offset
+    let offset = bytes.reserve(size &* 2, alignment: 8)
+    let kept = bytes.address(offset)
     var words = span.decided
     var position = 0
     while words != 0 {
       let word = words.trailingZeroBitCount &* 8
       words &= words &- 1
-      kept.storeBytes(
-        of: before.load(fromByteOffset: word, as: UInt64.self), toByteOffset: position,
-        as: UInt64.self)
-      kept.storeBytes(
-        of: after.load(fromByteOffset: word, as: UInt64.self), toByteOffset: size &+ position,
-        as: UInt64.self)
+      Words.store(Words.load(before, at: word), to: kept, at: position)
+      Words.store(Words.load(after, at: word), to: kept, at: size &+ position)
       position &+= 8
     }
     records.append(.words(layout, model: model, offset: offset, changed: changed))
@@ -133,11 +123,9 @@ final class ChangeLog {
     model: Int, _ slot: RecordedLayout.Slot, before: UnsafeRawPointer, after: UnsafeRawPointer
   ) {
     assert(slot.copying == .bytes, "a word is kept in its record")
-    let offset = room(for: 2 * slot.stride, alignment: slot.alignment)
-    // Unwrapped: `room` made the buffer.
-    let bytes = bytes.unsafelyUnwrapped
-    copyBytes(bytes + offset, from: before, size: slot.size)
-    copyBytes(bytes + offset + slot.stride, from: after, size: slot.size)
+    let offset = bytes.reserve(2 * slot.stride, alignment: slot.alignment)
+    copyBytes(bytes.address(offset), from: before, size: slot.size)
+    copyBytes(bytes.address(offset + slot.stride), from: after, size: slot.size)
     records.append(.plain(slot.field, model: model, offset: offset))
   }
 
@@ -145,15 +133,6 @@ final class ChangeLog {
   func append(_ change: Change) {
     records.append(.made(made.count))
     made.append(change)
-  }
-
-  /// Takes `size` bytes of ``bytes`` at `alignment`; returns where they start.
-  @inline(__always)
-  private func room(for size: Int, alignment: Int) -> Int {
-    let offset = (used &+ alignment &- 1) & ~(alignment &- 1)
-    if _slowPath(offset &+ size > capacity) { grow(to: offset &+ size) }
-    used = offset &+ size
-    return offset
   }
 
   /// The changes, in the order they were made.
@@ -173,25 +152,25 @@ final class ChangeLog {
         }
         changes.append(change(field, of: model, edit))
       case let .plain(field, model, offset):
-        // Unwrapped: a record of other plain data has its bytes in the buffer.
-        let bytes = bytes.unsafelyUnwrapped + offset
         // As ``RecordedLayout/Slot/stride``.
         let field = field.takeUnretainedValue()
         let stride = (field.size + field.alignment - 1) & ~(field.alignment - 1)
         changes.append(
           change(
             Unmanaged.passUnretained(field), of: model,
-            Self.edit(Unmanaged.passUnretained(field), before: bytes, after: bytes + stride)))
+            Self.edit(
+              Unmanaged.passUnretained(field), before: bytes.address(offset),
+              after: bytes.address(offset + stride))))
       case let .words(layout, model, offset, changed):
         let layout = layout.takeUnretainedValue()
-        // Unwrapped: a record of words has its layout's span, and its bytes in the buffer.
+        // Unwrapped: a record of words has its layout's span.
         let decided = layout.span.unsafelyUnwrapped.decided
-        let before = bytes.unsafelyUnwrapped + offset
-        let after = before + decided.nonzeroBitCount * 8
+        let after = offset + decided.nonzeroBitCount * 8
         for slot in layout.slots where slot.words & changed != 0 {
           // A property's words are whole and in order: its first follows the decided words below it.
           let kept = (decided & (slot.words & (0 &- slot.words) &- 1)).nonzeroBitCount * 8
-          let edit = Self.edit(slot.field, before: before + kept, after: after + kept)
+          let edit = Self.edit(
+            slot.field, before: bytes.address(offset + kept), after: bytes.address(after + kept))
           changes.append(change(slot.field, of: model, edit))
         }
       case let .made(index):
@@ -215,17 +194,5 @@ final class ChangeLog {
   ) -> Edit {
     let access = field._withUnsafeGuaranteedRef { $0.plan.access }
     return .changed(before: access.load(from: before), after: access.load(from: after))
-  }
-
-  /// Moves the bytes into a larger buffer: they are plain data.
-  private func grow(to size: Int) {
-    let larger = max(size, capacity * 2, 256)
-    let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 64)
-    if let bytes {
-      moved.copyMemory(from: bytes, byteCount: used)
-      bytes.deallocate()
-    }
-    bytes = moved
-    capacity = larger
   }
 }

@@ -72,11 +72,11 @@ final class RecordedLayout {
       let property = model + offset
       switch copying {
       case .word:
-        copy.storeBytes(of: property.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        Words.store(Words.loadAnyAligned(property), to: copy)
       case .bytes:
         copyBytes(copy, from: property, size: size)
       case .string:
-        copy.initializeMemory(as: String.self, to: property.load(as: String.self))
+        StringLayout.initializeCopy(at: copy, of: property)
       case .byType:
         field._withUnsafeGuaranteedRef { $0.plan.access.initializeCopy(at: copy, from: property) }
       }
@@ -88,11 +88,9 @@ final class RecordedLayout {
       // The common sizes in a word or two, without a loop.
       switch size {
       case 8:
-        return copy.loadUnaligned(as: UInt64.self) == property.loadUnaligned(as: UInt64.self)
+        return Words.loadAnyAligned(copy) == Words.loadAnyAligned(property)
       case 16:
-        return copy.loadUnaligned(as: UInt64.self) == property.loadUnaligned(as: UInt64.self)
-          && copy.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            == property.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        return Words.sameTwo(copy, property)
       default:
         return bitwiseEqual(copy, property, size: size)
       }
@@ -156,7 +154,8 @@ final class RecordedLayout {
     }
     self.slots = UnsafeBufferPointer(slots)
     blockSize = span.map { $0.words * 8 } ?? size
-    blockAlignment = alignment
+    // A span's block is read and written a word at a time, aligned: it starts at a word.
+    blockAlignment = span == nil ? alignment : max(alignment, 8)
   }
 
   /// The words from `start` that `field` lies in, a bit each.
@@ -204,12 +203,4 @@ final class RecordedLayout {
     // Slots are plain words: nothing to deinitialize.
     slots.deallocate()
   }
-}
-
-/// Destroys the `String` at `copy`, taken out of it: dropping the value
-/// releases its storage in place, where `deinitialize` goes through the
-/// type's value witness.
-@inline(__always)
-func destroyString(_ copy: UnsafeMutableRawPointer) {
-  _ = copy.assumingMemoryBound(to: String.self).move()
 }

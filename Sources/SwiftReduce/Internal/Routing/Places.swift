@@ -134,7 +134,7 @@ struct CollectionWords: Equatable {
   /// The words of the collection at `address`, `size` bytes long.
   init(at address: UnsafeRawPointer, size: Int) {
     assert(size <= 32 && size % 8 == 0, "a standard collection is at most four words")
-    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: .init(start: address, count: size)) }
+    withUnsafeMutableBytes(of: &words) { copyBytes(.init(start: address, count: size), into: $0) }
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool {

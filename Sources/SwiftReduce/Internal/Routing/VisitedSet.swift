@@ -51,7 +51,7 @@ struct VisitedSet {
     } else {
       // Found first: finding a new block may move the words.
       let start = blockStart(for: key)
-      words = bits.base + start
+      words = bits.pointer(to: start)
     }
     let bit = Int(truncatingIfNeeded: (address >> Self.bitShift) & 0x0FFF)
     let mask: UInt64 = 1 << UInt64(bit & 63)
@@ -81,7 +81,7 @@ struct VisitedSet {
     while blockKeys[slot] != Self.emptyKey {
       if blockKeys[slot] == key {
         lastKey = key
-        lastWords = bits.base + blockStarts[slot]
+        lastWords = bits.pointer(to: blockStarts[slot])
         return blockStarts[slot]
       }
       slot = (slot + 1) & (blockKeys.count - 1)
@@ -94,7 +94,7 @@ struct VisitedSet {
     blockCount += 1
     if blockCount * 2 > blockKeys.count { growBlockTable() }
     lastKey = key
-    lastWords = bits.base + start
+    lastWords = bits.pointer(to: start)
     return start
   }
 

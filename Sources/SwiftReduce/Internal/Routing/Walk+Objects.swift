@@ -91,7 +91,7 @@ extension Walk {
     while true {
       // In place, derived again each time round: the table grows only when a
       // model that is not a leaf is read, after which this returns.
-      let run = objectCursors.base + index
+      let run = objectCursors.pointer(to: index)
       guard isCurrent(&run.pointee), run.pointee.next < run.pointee.count else { break }
       let slot =
         ArrayStorage(run.pointee.storage).elements + run.pointee.next
@@ -104,7 +104,7 @@ extension Walk {
         guard let reducer = leaves.reducer else { continue }
         if visited.insert(element) { deliver(to: element, reducer) }
         if let field = run.pointee.field {
-          deliverToLeaves(&objectCursors.base[index], at: field, leaves.key, reducer)
+          deliverToLeaves(&objectCursors.pointer(to: index).pointee, at: field, leaves.key, reducer)
         }
         continue
       }
@@ -125,8 +125,9 @@ extension Walk {
           // Delivered as those after it will be, which is what reduceAndRead does for a leaf.
           guard let reducer = leaves.reducer else { continue }
           deliver(to: element, reducer)
-          if let field = objectCursors.base[index].field {
-            deliverToLeaves(&objectCursors.base[index], at: field, leaves.key, reducer)
+          if let field = objectCursors.pointer(to: index).pointee.field {
+            deliverToLeaves(
+              &objectCursors.pointer(to: index).pointee, at: field, leaves.key, reducer)
           }
           continue
         }

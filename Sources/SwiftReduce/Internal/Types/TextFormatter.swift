@@ -130,7 +130,7 @@ struct BitsFormatter: TextFormatter {
       var digits = ""
       // Most significant byte first, as a number is written.
       for index in (0..<field.size).reversed() {
-        let byte = address.load(fromByteOffset: field.offset + index, as: UInt8.self)
+        let byte = loadBits(UInt8.self, at: address, offset: field.offset + index)
         digits += byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
       }
       return "0x" + digits
@@ -217,7 +217,7 @@ struct DateTextFormatter: TextFormatter {
     guard access.size == MemoryLayout<Double>.size else {
       return String(reflecting: access.load(from: address))
     }
-    let seconds = address.loadUnaligned(as: Double.self)
+    let seconds = loadBits(Double.self, at: address)
     return Self.text(secondsSinceReferenceDate: seconds)
   }
 

@@ -106,3 +106,23 @@ final class MatchDay: Reducer {
 
   func reduce(action: MatchAction) {}
 }
+
+/// A scoreboard's lamps: two flags, whose copies need no alignment but a word's.
+final class ScoreLamp: Reducer {
+  var home = false
+  var away = false
+
+  func reduce(action: MatchAction) {
+    if case .goal = action { home.toggle() }
+  }
+}
+
+/// A stadium: its stands' names, copied by their type, and a flag last, so that its copy
+/// ends off a word and its lamps' copies, kept next, would start there.
+final class Stadium: Reducer {
+  var stands = ["North", "South"]
+  var lamps = [ScoreLamp(), ScoreLamp()]
+  var isOpen = true
+
+  func reduce(action: MatchAction) {}
+}

@@ -47,3 +47,31 @@ func copyBytes(_ destination: UnsafeMutableRawPointer, from source: UnsafeRawPoi
     offset += 1
   }
 }
+
+/// Copies `size` bytes from `source` to `destination`, which do not overlap,
+/// in one call: for values of any size, where ``copyBytes(_:from:size:)``
+/// is for the small ones.
+@inline(__always)
+func copyRawBytes(
+  _ destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, size: Int
+) {
+  assert(size >= 0, "cannot copy \(size) bytes")
+  destination.copyMemory(from: source, byteCount: size)
+}
+
+/// Copies the bytes of `source` to the start of `destination`, which has room for them.
+@inline(__always)
+func copyBytes(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) {
+  assert(
+    source.count <= destination.count, "\(source.count) bytes do not fit in \(destination.count)")
+  destination.copyMemory(from: source)
+}
+
+/// The value of type `Value` whose bytes are at `offset` from `address`, at
+/// any alignment: for a value read by its bits (a byte of a field, a `Double`).
+@inline(__always)
+func loadBits<Value: BitwiseCopyable>(
+  _: Value.Type, at address: UnsafeRawPointer, offset: Int = 0
+) -> Value {
+  address.loadUnaligned(fromByteOffset: offset, as: Value.self)
+}

@@ -1,13 +1,18 @@
-/// A growable buffer of trivially copyable elements, for the walk's hot paths.
+/// A growable buffer of trivially copyable elements, for the walk's and the
+/// history's hot paths.
 ///
 /// Unlike `Array`, it has no copy-on-write uniqueness check and no bounds
 /// check on each access, and it keeps its capacity from one dispatch to the
-/// next. Its memory is not freed on its own: ``WalkBuffers`` keep theirs for
-/// the process, and ``VisitedSet`` frees the tables it outgrows with ``free()``.
+/// next. Its memory is not freed on its own: the walk's buffers keep theirs
+/// for the process, and the visited set frees the tables it outgrows with
+/// ``free()``.
+///
+/// Every step goes through an accessor that asserts its index (debug only), as
+/// swift-collections' `_UnsafeDequeHandle` does: the base pointer is private.
 struct UnsafeStack<Element: BitwiseCopyable> {
   // Unsafe: element access without a bounds check in release builds is the
   // point; debug builds assert every index, as swift-collections' handles do.
-  private(set) var base: UnsafeMutablePointer<Element>
+  private var base: UnsafeMutablePointer<Element>
   private(set) var count = 0
   private var capacity: Int
 
@@ -30,6 +35,22 @@ struct UnsafeStack<Element: BitwiseCopyable> {
       assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
       base[index] = newValue
     }
+  }
+
+  /// The address of the element at `index`, for a change in place.
+  ///
+  /// Borrowed, not kept: an append may move the elements, after which it must
+  /// be derived again.
+  @inline(__always)
+  func pointer(to index: Int) -> UnsafeMutablePointer<Element> {
+    assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
+    return base + index
+  }
+
+  /// Calls `body` with the elements, borrowed for the call.
+  @inline(__always)
+  func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: base, count: count))
   }
 
   @inline(__always)
