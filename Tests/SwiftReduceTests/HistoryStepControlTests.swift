@@ -12,12 +12,18 @@ struct HistoryStepControlTests {
 
   // MARK: - Clearing
 
-  @Test func clearForgetsEveryStepDoneAndUndoneAndLeavesTheTree() throws {
+  /// A store named Ada then Grace, with Grace undone: one step to undo, one to redo.
+  private func adaWithGraceUndone() throws -> (Store<Person>, History<Person>) {
     let store = Store(Person())
     let history = History(store)
     store.dispatch(NameChange.setName("Ada"))
     store.dispatch(NameChange.setName("Grace"))
     try history.undo()
+    return (store, history)
+  }
+
+  @Test func clearForgetsEveryStepDoneAndUndoneAndLeavesTheTree() throws {
+    let (store, history) = try adaWithGraceUndone()
     history.clear()
     #expect(history.steps.isEmpty && history.undoneSteps.isEmpty)
     #expect(!history.canUndo && !history.canRedo)
@@ -25,11 +31,7 @@ struct HistoryStepControlTests {
   }
 
   @Test func clearUndoForgetsWhatCanBeUndoneAndKeepsWhatCanBeRedone() throws {
-    let store = Store(Person())
-    let history = History(store)
-    store.dispatch(NameChange.setName("Ada"))
-    store.dispatch(NameChange.setName("Grace"))
-    try history.undo()
+    let (store, history) = try adaWithGraceUndone()
     history.clearUndo()
     #expect(!history.canUndo)
     #expect(try history.redo()?.label == #"NameChange.setName("Grace")"#)
@@ -37,11 +39,7 @@ struct HistoryStepControlTests {
   }
 
   @Test func clearRedoForgetsWhatCanBeRedoneAndKeepsWhatCanBeUndone() throws {
-    let store = Store(Person())
-    let history = History(store)
-    store.dispatch(NameChange.setName("Ada"))
-    store.dispatch(NameChange.setName("Grace"))
-    try history.undo()
+    let (store, history) = try adaWithGraceUndone()
     history.clearRedo()
     #expect(!history.canRedo)
     #expect(try history.undo()?.label == #"NameChange.setName("Ada")"#)
