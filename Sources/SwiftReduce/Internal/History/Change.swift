@@ -58,12 +58,61 @@ extension ChangeStep {
 
 /// Where an element sits in a standard collection.
 enum ElementPosition {
-  /// The position in an `Array` or `ContiguousArray`.
-  case index(Int)
+  /// The position in an `Array` or `ContiguousArray`, and what identifies
+  /// the element and its place beyond its index.
+  case index(Int, ArrayPlace = ArrayPlace())
   /// The key in a `Dictionary`.
   case key(Any)
   /// The member of a `Set`: itself.
   case member(Any)
+}
+
+/// What finds an array element again after other writers moved it: the
+/// element's identity, and its neighbours when it was inserted or removed.
+///
+/// Undo and redo address an element by its identity where it has one, and
+/// put an element back after the neighbour it had (or before the one after
+/// it), so that another writer's insertion above it does not shift it.
+struct ArrayPlace {
+  /// The element's identity, if it has one.
+  var identity: RecordedIdentity?
+  /// Whether the neighbours were recorded: only for an insertion or a removal.
+  var hasNeighbours = false
+  /// The element before it, or `nil` at the start.
+  var before: Any?
+  /// The element after it, or `nil` at the end.
+  var after: Any?
+}
+
+/// What an element is, whatever its position: the instance of a class, or
+/// the `id` of an `Identifiable` value.
+enum RecordedIdentity {
+  case object(AnyObject)
+  case id(AnyHashable)
+
+  /// The identity of `element`, if it has one.
+  init?(of element: Any) {
+    if type(of: element) is AnyObject.Type {
+      self = .object(element as AnyObject)
+    } else if let identifiable = element as? any Identifiable {
+      self = .id(Self.id(of: identifiable))
+    } else {
+      return nil
+    }
+  }
+
+  private static func id<Element: Identifiable>(of element: Element) -> AnyHashable {
+    AnyHashable(element.id)
+  }
+
+  /// Whether `element` is the one this identifies.
+  func identifies(_ element: Any) -> Bool {
+    switch (self, RecordedIdentity(of: element)) {
+    case let (.object(first), .object(second)?): first === second
+    case let (.id(first), .id(second)?): first == second
+    default: false
+    }
+  }
 }
 
 /// What a change did at the end of its steps.

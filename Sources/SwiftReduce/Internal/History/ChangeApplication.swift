@@ -53,8 +53,15 @@ struct ChangeApplication {
         throw ChangeConflict(change: change, depth: steps.startIndex, problem: .isNil)
       }
       try at(address, plans.plan(for: optionalType.wrappedType), rest, change, body)
-    case let .element(position, collection):
+    case let .element(recorded, collection):
       let element = plans.plan(for: collection.storedElementType)
+      guard
+        let position = collection.locate(
+          recorded, for: .element(expected: nil), in: address,
+          same: { difference.isSame($0, $1, element) })
+      else {
+        throw ChangeConflict(change: change, depth: steps.startIndex, problem: .noElement)
+      }
       var thrown: ChangeConflict?
       let found = collection.withElement(at: position, in: address) { inner in
         do throws(ChangeConflict) {
@@ -82,14 +89,24 @@ struct ChangeApplication {
           problem: .differs(current: current, expected: expected, plan))
       }
       plan.access.assign(value, at: address)
-    case let .inserted(position, element, collection):
-      guard collection.canInsert(at: position, in: address) else {
+    case let .inserted(recorded, element, collection):
+      let plan = plans.plan(for: collection.storedElementType)
+      guard
+        let position = collection.locate(
+          recorded, for: .insertion, in: address, same: { difference.isSame($0, $1, plan) }),
+        collection.canInsert(at: position, in: address)
+      else {
         throw ChangeConflict(change: change, depth: change.steps.count, problem: .occupied)
       }
       collection.insert(element, at: position, in: address)
-    case let .removed(position, expected, collection):
+    case let .removed(recorded, expected, collection):
       let element = plans.plan(for: collection.storedElementType)
-      guard let current = collection.element(at: position, in: address) else {
+      guard
+        let position = collection.locate(
+          recorded, for: .element(expected: expected), in: address,
+          same: { difference.isSame($0, $1, element) }),
+        let current = collection.element(at: position, in: address)
+      else {
         throw ChangeConflict(change: change, depth: change.steps.count, problem: .noElement)
       }
       guard difference.isSame(current, expected, element) else {

@@ -51,6 +51,39 @@ protocol EditableCollection {
 
   /// The label of `position` in a path, such as `[2]` or `["Heat"]`.
   static func label(of position: ElementPosition, keyText: (Any) -> String) -> String
+
+  /// Where `position` is in the collection at `address` now: for an array,
+  /// the element found by its identity or, for an insertion, the place after
+  /// its old neighbour; `nil` when the element is not there. Keys and
+  /// members are where they are.
+  ///
+  /// - Parameters:
+  ///   - position: The position recorded.
+  ///   - locating: What the position is wanted for.
+  ///   - address: The collection.
+  ///   - same: Whether two elements are the same value.
+  static func locate(
+    _ position: ElementPosition, for locating: Locating, in address: UnsafeRawPointer,
+    same: (Any, Any) -> Bool
+  ) -> ElementPosition?
+}
+
+/// What a recorded position is located for.
+enum Locating {
+  /// The element there: to change it, to change something in it, or to
+  /// remove it when it is still `expected`.
+  case element(expected: Any?)
+  /// The place to insert an element at.
+  case insertion
+}
+
+extension EditableCollection {
+  static func locate(
+    _ position: ElementPosition, for locating: Locating, in address: UnsafeRawPointer,
+    same: (Any, Any) -> Bool
+  ) -> ElementPosition? {
+    position
+  }
 }
 
 /// Whether two values of one type are the same bits.
@@ -97,15 +130,75 @@ extension PositionedEditable {
       for offset in 0..<oldMiddle.count {
         let first = old[oldMiddle.lowerBound + offset]
         let second = new[newMiddle.lowerBound + offset]
-        if !equal(first, second) { changed(.index(prefix + offset), first, second) }
+        if !equal(first, second) {
+          let place = ArrayPlace(identity: RecordedIdentity(of: first))
+          changed(.index(prefix + offset, place), first, second)
+        }
       }
       return
     }
     for index in oldMiddle.reversed() {
-      edit(.removed(.index(index - old.startIndex), element: old[index], in: Self.self))
+      let position = Self.position(of: index, in: old)
+      edit(.removed(position, element: old[index], in: Self.self))
     }
     for index in newMiddle {
-      edit(.inserted(.index(index - new.startIndex), element: new[index], in: Self.self))
+      let position = Self.position(of: index, in: new)
+      edit(.inserted(position, element: new[index], in: Self.self))
+    }
+  }
+
+  /// The position of the element at `index` of `collection`, with its identity and neighbours.
+  private static func position(of index: Int, in collection: Self) -> ElementPosition {
+    let place = ArrayPlace(
+      identity: RecordedIdentity(of: collection[index]), hasNeighbours: true,
+      before: index > collection.startIndex ? collection[index - 1] : nil,
+      after: index + 1 < collection.endIndex ? collection[index + 1] : nil)
+    return .index(index - collection.startIndex, place)
+  }
+
+  static func locate(
+    _ position: ElementPosition, for locating: Locating, in address: UnsafeRawPointer,
+    same: (Any, Any) -> Bool
+  ) -> ElementPosition? {
+    guard case let .index(offset, place) = position else { return position }
+    let collection = address.assumingMemoryBound(to: Self.self).pointee
+    func matches(_ element: Any, _ wanted: Any) -> Bool {
+      if let identity = RecordedIdentity(of: wanted) { return identity.identifies(element) }
+      return same(element, wanted)
+    }
+    /// The offset nearest `offset` of an element `isWanted` accepts.
+    func nearest(where isWanted: (Element) -> Bool) -> Int? {
+      let count = collection.count
+      for distance in 0...Swift.max(count, 1) {
+        for candidate in [offset - distance, offset + distance]
+        where candidate >= 0 && candidate < count
+          && isWanted(collection[collection.startIndex + candidate])
+        {
+          return candidate
+        }
+      }
+      return nil
+    }
+    switch locating {
+    case let .element(expected):
+      if let identity = place.identity {
+        return nearest { identity.identifies($0) }.map { .index($0, place) }
+      }
+      guard let expected else { return position }
+      return .index(nearest { same($0, expected) } ?? offset, place)
+    case .insertion:
+      guard place.hasNeighbours else { return position }
+      if let before = place.before {
+        if let found = nearest(where: { matches($0, before) }) { return .index(found + 1, place) }
+      } else {
+        return .index(0, place)
+      }
+      if let after = place.after {
+        if let found = nearest(where: { matches($0, after) }) { return .index(found, place) }
+      } else {
+        return .index(collection.count, place)
+      }
+      return .index(Swift.min(offset, collection.count), place)
     }
   }
 
@@ -113,7 +206,7 @@ extension PositionedEditable {
     at position: ElementPosition, in address: UnsafeMutableRawPointer,
     _ body: (UnsafeMutableRawPointer) throws -> Void
   ) rethrows -> Bool {
-    guard case let .index(offset) = position else { return false }
+    guard case let .index(offset, _) = position else { return false }
     let collection = address.assumingMemoryBound(to: Self.self)
     guard offset >= 0, offset < collection.pointee.count else { return false }
     let index = collection.pointee.startIndex + offset
@@ -124,33 +217,33 @@ extension PositionedEditable {
   }
 
   static func element(at position: ElementPosition, in address: UnsafeRawPointer) -> Any? {
-    guard case let .index(offset) = position else { return nil }
+    guard case let .index(offset, _) = position else { return nil }
     let collection = address.assumingMemoryBound(to: Self.self).pointee
     guard offset >= 0, offset < collection.count else { return nil }
     return collection[collection.startIndex + offset]
   }
 
   static func canInsert(at position: ElementPosition, in address: UnsafeRawPointer) -> Bool {
-    guard case let .index(offset) = position else { return false }
+    guard case let .index(offset, _) = position else { return false }
     return offset >= 0 && offset <= address.assumingMemoryBound(to: Self.self).pointee.count
   }
 
   static func insert(
     _ element: Any, at position: ElementPosition, in address: UnsafeMutableRawPointer
   ) {
-    guard case let .index(offset) = position, let element = element as? Element else { return }
+    guard case let .index(offset, _) = position, let element = element as? Element else { return }
     let collection = address.assumingMemoryBound(to: Self.self)
     collection.pointee.insert(element, at: collection.pointee.startIndex + offset)
   }
 
   static func remove(at position: ElementPosition, in address: UnsafeMutableRawPointer) {
-    guard case let .index(offset) = position else { return }
+    guard case let .index(offset, _) = position else { return }
     let collection = address.assumingMemoryBound(to: Self.self)
     collection.pointee.remove(at: collection.pointee.startIndex + offset)
   }
 
   static func label(of position: ElementPosition, keyText: (Any) -> String) -> String {
-    guard case let .index(offset) = position else { return "[?]" }
+    guard case let .index(offset, _) = position else { return "[?]" }
     return "[\(offset)]"
   }
 }
