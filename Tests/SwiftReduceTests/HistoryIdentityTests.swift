@@ -6,7 +6,9 @@ import Testing
 /// neighbour it had.
 @MainActor
 struct HistoryIdentityTests {
-  private func bookcase(_ titles: [String], rows: [Int] = []) -> (Store<ReadingList>, History<ReadingList>) {
+  private func bookcase(_ titles: [String], rows: [Int] = []) -> (
+    Store<ReadingList>, History<ReadingList>
+  ) {
     let bookcase = ReadingList()
     bookcase.titles = titles
     bookcase.rows = rows.map { ReadingRow(id: $0, title: "row \($0)") }

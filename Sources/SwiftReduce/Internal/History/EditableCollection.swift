@@ -62,6 +62,7 @@ protocol EditableCollection {
   ///   - locating: What the position is wanted for.
   ///   - address: The collection.
   ///   - same: Whether two elements are the same value.
+  /// - Returns: The position to use now, or `nil` when the element is gone.
   static func locate(
     _ position: ElementPosition, for locating: Locating, in address: UnsafeRawPointer,
     same: (Any, Any) -> Bool
