@@ -24,7 +24,7 @@ let package = Package(
     // Text UI
     .target(name: "SwiftReduceTextUI", dependencies: ["SwiftReduce"]),
 
-    // Testing: `TestStore`, built on Swift Testing
+    // Testing: `TestStore`, failing tests under Swift Testing and XCTest alike
     .target(name: "SwiftReduceTesting", dependencies: ["SwiftReduce"]),
 
     // Samples
@@ -50,6 +50,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftReduceTestingTests",
+      dependencies: ["SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
+    ),
+    .testTarget(
+      name: "SwiftReduceTestingXCTests",
       dependencies: ["SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
     ),
     .testTarget(

@@ -1,9 +1,8 @@
 import SwiftReduce
-import Testing
 
 /// A store for tests that checks every change each action makes to a tree of models.
 ///
-/// Send an action with ``send(_:assert:sourceLocation:)`` and describe, in a
+/// Send an action with ``send(_:assert:fileID:filePath:line:column:)`` and describe, in a
 /// closure, how the state should change: the closure receives a copy of the
 /// tree as it was before the action and changes it into the state you expect.
 /// The test store dispatches the action to the real tree, compares the two
@@ -36,8 +35,8 @@ import Testing
 /// A change the closure does not describe fails the same way, and an action
 /// that changes nothing needs no closure. Actions dispatched by middleware,
 /// subscribers or effects started with `Effect.run` or `Store.run` are queued: assert
-/// each with ``receive(_:timeout:assert:sourceLocation:)``, and call
-/// ``finish(timeout:sourceLocation:)`` at the end of the test to check that
+/// each with ``receive(_:timeout:assert:fileID:filePath:line:column:)``, and call
+/// ``finish(timeout:fileID:filePath:line:column:)`` at the end of the test to check that
 /// no effect is still running and no action is left. Set ``exhaustivity``
 /// to ``Exhaustivity/off`` to check only what the test asserts.
 ///
@@ -69,6 +68,10 @@ public final class TestStore<Root: Reducer> {
   /// The effects `finish()` reported as still running, not to report again at release.
   private var reportedEffects: Set<Int> = []
 
+  /// Where the test created the test store: failures found when it is
+  /// released, and errors its effects throw, point there.
+  private let site: CallSite
+
   /// Creates a test store that owns a tree of models.
   ///
   /// An error an effect throws, other than `CancellationError`, fails the
@@ -81,15 +84,24 @@ public final class TestStore<Root: Reducer> {
   ///   - clock: The clock effects sleep on, read inside them as
   ///     `Effect.clock`: a ``TestClock`` lets the test advance time by hand.
   ///     `ContinuousClock()` by default.
+  ///   - fileID: The file creating the test store, where failures found
+  ///     when it is released, and errors its effects throw, are reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line creating the test store.
+  ///   - column: The column of that call.
   public init(
     _ root: Root, middleware: [Middleware<Root>] = [],
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
     let recorder = ActionRecorder<Root>()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.recorder = recorder
+    self.site = site
     self.store = Store(root, middleware: [recorder.middleware] + middleware, clock: clock)
     store.effectErrorHandler = { description in
-      Issue.record(Comment(rawValue: "The effect \(description)."))
+      TestFailure.report("The effect \(description).", at: site)
     }
   }
 
@@ -97,15 +109,16 @@ public final class TestStore<Root: Reducer> {
   /// running and actions not received.
   ///
   /// A test store lives in one test, on the main actor, so it is released
-  /// there and the failure is the releasing test's. Released off the main
+  /// there and the failure is the releasing test's, at the line that created
+  /// the test store. Released off the main
   /// actor, it stops the program: `MainActor.assumeIsolated` is the only way a
   /// deinitializer can read the state it checks without an isolated deinit,
   /// which the platforms this package supports cannot all run.
   deinit {
     MainActor.assumeIsolated {
       guard exhaustivity == .on else { return }
-      reportRunningEffects(after: nil, SourceLocation.releasing)
-      skipUnreceivedActions(before: "the test store was released", .releasing)
+      reportRunningEffects(after: nil, site)
+      skipUnreceivedActions(before: "the test store was released", site)
     }
   }
 
@@ -127,13 +140,18 @@ public final class TestStore<Root: Reducer> {
   ///   - updateExpected: Changes a copy of the tree as it was before the
   ///     action into the state expected after it. Leave it out for an action
   ///     that changes nothing.
-  ///   - sourceLocation: Where to report a failure.
+  ///   - fileID: The file of the call, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func send(
     _ action: any Action,
     assert updateExpected: ((Root) -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
-    skipUnreceivedActions(before: "sending \(actionText(action))", sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    skipUnreceivedActions(before: "sending \(actionText(action))", site)
     // The recorder copies the tree as it is now, including any change the
     // test made to it directly; the state the action leaves is the tree
     // itself when the check below comes next.
@@ -144,14 +162,12 @@ public final class TestStore<Root: Reducer> {
     // Actions queued behind this one wait to be received: they need their state kept.
     if recorder.entries.count > 1 { recorder.settle(root: store.root) }
     guard !recorder.entries.isEmpty else {
-      Issue.record(
-        Comment(
-          rawValue: "\(actionText(action)) was sent while the store was dispatching, so it was "
-            + "queued: send actions from the test itself, and receive this one."),
-        sourceLocation: sourceLocation)
+      TestFailure.report(
+        "\(actionText(action)) was sent while the store was dispatching, so it was "
+          + "queued: send actions from the test itself, and receive this one.", at: site)
       return
     }
-    check(recorder.entries.removeFirst(), updateExpected, sourceLocation)
+    check(recorder.entries.removeFirst(), updateExpected, site)
   }
 
   /// Waits for an action dispatched by middleware, a subscriber or an effect,
@@ -166,28 +182,31 @@ public final class TestStore<Root: Reducer> {
   ///   - timeout: How long to wait for it; one second by default.
   ///   - updateExpected: Changes a copy of the tree as it was before the
   ///     action into the state expected after it.
-  ///   - sourceLocation: Where to report a failure.
+  ///   - fileID: The file of the call, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func receive<Received: Action & Equatable>(
     _ expected: Received,
     timeout: Duration = .seconds(1),
     assert updateExpected: ((Root) -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let deadline = ContinuousClock.now + timeout
     var skipped: [String] = []
     while true {
       while let entry = recorder.entries.first {
         recorder.entries.removeFirst()
         if let received = entry.action as? Received, received == expected {
-          check(entry, updateExpected, sourceLocation)
+          check(entry, updateExpected, site)
           return
         }
         if exhaustivity == .on {
-          Issue.record(
-            Comment(
-              rawValue: "Expected to receive \(actionText(expected)), but received "
-                + "\(actionText(entry.action))."),
-            sourceLocation: sourceLocation)
+          TestFailure.report(
+            "Expected to receive \(actionText(expected)), but received "
+              + "\(actionText(entry.action)).", at: site)
           return
         }
         skipped.append(actionText(entry.action))
@@ -197,11 +216,9 @@ public final class TestStore<Root: Reducer> {
     }
     let skippedText =
       skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
-    Issue.record(
-      Comment(
-        rawValue: "Expected to receive \(actionText(expected)) within \(timeout), but it was "
-          + "not dispatched\(skippedText)."),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "Expected to receive \(actionText(expected)) within \(timeout), but it was "
+        + "not dispatched\(skippedText).", at: site)
   }
 
   /// Waits for the effects started with `Store.run` or `Effect.run` to
@@ -217,30 +234,34 @@ public final class TestStore<Root: Reducer> {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for running effects; one second by default.
-  ///   - sourceLocation: Where to report a failure.
+  ///   - fileID: The file of the call, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func finish(
-    timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let deadline = ContinuousClock.now + timeout
     while store.hasRunningEffects, ContinuousClock.now < deadline {
       await waitBriefly()
     }
-    reportRunningEffects(after: timeout, sourceLocation)
-    skipUnreceivedActions(before: "finishing", sourceLocation)
+    reportRunningEffects(after: timeout, site)
+    skipUnreceivedActions(before: "finishing", site)
   }
 
   /// Fails with the effects still running that no failure has named yet.
-  private func reportRunningEffects(after timeout: Duration?, _ sourceLocation: SourceLocation) {
+  private func reportRunningEffects(after timeout: Duration?, _ site: CallSite) {
     let running = store.runningEffects.filter { !reportedEffects.contains($0.key) }
     guard !running.isEmpty else { return }
     reportedEffects.formUnion(running.map(\.key))
     let count = running.count == 1 ? "1 effect is" : "\(running.count) effects are"
     let when = timeout.map { "after \($0)" } ?? "when the test store was released"
-    Issue.record(
-      Comment(
-        rawValue: "\(count) still running \(when):\n"
-          + running.map { "  " + $0.description }.joined(separator: "\n")),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "\(count) still running \(when):\n"
+        + running.map { "  " + $0.description }.joined(separator: "\n"), at: site)
   }
 
   // MARK: - Checking
@@ -252,11 +273,12 @@ public final class TestStore<Root: Reducer> {
   /// nothing else reads: it is the expected state once the closure returns.
   private func check(
     _ entry: ActionRecorder<Root>.Entry, _ updateExpected: ((Root) -> Void)?,
-    _ sourceLocation: SourceLocation
+    _ site: CallSite
   ) {
     guard let expectedCopy = entry.before else {
       if let problem = recorder.copyProblem {
-        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        TestFailure.report(
+          problem, at: site)
       }
       return
     }
@@ -278,11 +300,9 @@ public final class TestStore<Root: Reducer> {
     }
     guard !changes.isEmpty else { return }
     let difference = TreeDifference(changes: changes)
-    Issue.record(
-      Comment(
-        rawValue: "State after \(actionText(entry.action)) is not as expected "
-          + "(- expected, + actual):\n\(difference)"),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "State after \(actionText(entry.action)) is not as expected "
+        + "(- expected, + actual):\n\(difference)", at: site)
   }
 
   /// Whether one path is the other, or contains it.
@@ -297,18 +317,16 @@ public final class TestStore<Root: Reducer> {
   /// Drops the actions waiting to be received, failing with their names when
   /// exhaustivity is on.
   private func skipUnreceivedActions(
-    before step: @autoclosure () -> String, _ sourceLocation: SourceLocation
+    before step: @autoclosure () -> String, _ site: CallSite
   ) {
     guard !recorder.entries.isEmpty else { return }
     let names = recorder.entries.map { "  " + actionText($0.action) }
     recorder.entries.removeAll()
     guard exhaustivity == .on else { return }
     let count = names.count == 1 ? "1 action was" : "\(names.count) actions were"
-    Issue.record(
-      Comment(
-        rawValue: "\(count) dispatched but not received before \(step()):\n"
-          + names.joined(separator: "\n")),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "\(count) dispatched but not received before \(step()):\n"
+        + names.joined(separator: "\n"), at: site)
   }
 
   /// Lets effects on the main actor run for a moment.
@@ -316,10 +334,4 @@ public final class TestStore<Root: Reducer> {
     await Task.yield()
     try? await Task.sleep(for: .milliseconds(1))
   }
-}
-
-extension SourceLocation {
-  /// Where failures found when a test store is released are reported: the
-  /// releasing test is the one that records them, wherever this points.
-  fileprivate static var releasing: SourceLocation { #_sourceLocation }
 }

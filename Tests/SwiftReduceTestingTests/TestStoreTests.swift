@@ -1,5 +1,6 @@
 import SwiftReduce
 import SwiftReduceTesting
+import Synchronization
 import Testing
 
 @MainActor
@@ -17,6 +18,20 @@ struct TestStoreTests {
     let store = TestStore(Cinema())
     store.send(CinemaAction.rename("Rex"))
     #expect(store.root.name == "Rex")
+  }
+
+  @Test func wrongExpectationFailsTheSwiftTestingTestAtTheCallersFileAndLine() {
+    let store = TestStore(Cinema())
+    let locations = Mutex<[SourceLocation?]>([])
+    withKnownIssue {
+      store.send(CinemaAction.rename("Odeon")) { $0.name = "Rex" }
+    } matching: { issue in
+      locations.withLock { $0.append(issue.sourceLocation) }
+      return true
+    }
+    let expected = SourceLocation(
+      fileID: #fileID, filePath: #filePath, line: #line - 6, column: 17)
+    #expect(locations.withLock { $0 } == [expected])
   }
 
   @Test func unassertedChangeToANestedModelFieldFailsWithItsPathAndValues() {
