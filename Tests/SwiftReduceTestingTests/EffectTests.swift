@@ -61,6 +61,34 @@ struct EffectTests {
     #expect(inner.favoriteMovies.ratings == ["Alien": 1])
   }
 
+  @Test func effectsFromAReduceAfterItDispatchedOnAnotherStoreAreItsOwnWithItsStoresClock() async {
+    let innerClock = TestClock()
+    let outerClock = TestClock()
+    let inner = Store(Moviegoer(), clock: innerClock)
+    let store = TestStore(Lobby(inner: inner), clock: outerClock)
+    store.send(StarterAction.start("Alien"))
+
+    #expect(
+      inner.runningEffects.map(\.description) == [
+        #"id "Alien", started by RatingAction.fetch("Alien") in favoriteMovies"#
+      ])
+    await expectIssues([
+      """
+      1 effect is still running after 0.0 seconds:
+        id "own", started by StarterAction.start("Alien") in starter
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    // The outer effect sleeps on the outer clock; the inner one on the inner clock.
+    await outerClock.advance(by: .seconds(2))
+    await store.receive(StarterAction.started("Alien")) { $0.starter.started = ["Alien"] }
+    await store.finish()
+    #expect(inner.favoriteMovies.ratings == [:])
+    await innerClock.advance(by: .seconds(1))
+    #expect(inner.favoriteMovies.ratings == ["Alien": 1])
+  }
+
   @Test func effectRunOutsideAnyDispatchStopsTheProgramSayingToUseStoreRun() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       Effect.run { _ in }

@@ -29,18 +29,36 @@ enum EffectContext {
     task?.clock
   }
 
-  /// Makes `store` the dispatching store, returning the one it hides.
-  @MainActor static func enter(_ store: any EffectHost) -> (any EffectHost)? {
+  /// What a dispatch hides of the one around it, to restore when it ends: the
+  /// dispatching store, and the model that store's walk is delivering to.
+  struct Outer {
+    let store: (any EffectHost)?
+    let model: UnsafeRawPointer?
+    let isValueModel: Bool
+  }
+
+  /// Makes `store` the dispatching store, returning what it hides of the
+  /// dispatch around it.
+  ///
+  /// A `reduce(action:)` that dispatches on another store runs that store's
+  /// walk, which sets ``Delivery``'s model to its own; without restoring it,
+  /// an effect the `reduce` starts afterwards would name the other store's
+  /// last model, which may be freed by then.
+  @MainActor static func enter(_ store: any EffectHost) -> Outer {
     depth += 1
-    let outer = self.store
+    let outer = Outer(
+      store: self.store, model: Delivery.model, isValueModel: Delivery.isValueModel)
     self.store = store
     return outer
   }
 
-  /// Ends the innermost dispatch, making `outer` the dispatching store again.
-  @MainActor static func leave(to outer: (any EffectHost)?) {
+  /// Ends the innermost dispatch, making the dispatch around it, and the
+  /// model its walk was delivering to, current again.
+  @MainActor static func leave(to outer: Outer) {
     depth -= 1
-    store = outer
+    store = outer.store
+    Delivery.model = outer.model
+    Delivery.isValueModel = outer.isValueModel
   }
 
   /// Calls `body` with the dispatching store, or stops the program when no
