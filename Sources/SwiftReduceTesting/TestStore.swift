@@ -117,7 +117,7 @@ public final class TestStore<Root: Reducer> {
   deinit {
     MainActor.assumeIsolated {
       guard exhaustivity == .on else { return }
-      reportRunningEffects(after: nil, site)
+      reportRunningEffects(" when the test store was released", site)
       skipUnreceivedActions(before: "the test store was released", site)
     }
   }
@@ -177,9 +177,16 @@ public final class TestStore<Root: Reducer> {
   /// exhaustivity on, the next action must be `expected`; with it off,
   /// actions before the first one equal to `expected` are skipped.
   ///
+  /// It waits for the store's own work, not for a span of time: while an
+  /// effect that is not cancelled runs and is not asleep on the store's
+  /// ``TestClock``, it may still dispatch the action. Once none is left to, the
+  /// test fails at once, naming the effects asleep on the clock, if any.
+  /// `timeout` is a safety net for an effect that never ends.
+  ///
   /// - Parameters:
   ///   - expected: The action that should be received next.
-  ///   - timeout: How long to wait for it; one second by default.
+  ///   - timeout: How long to wait at most while an effect is awake; thirty
+  ///     seconds by default.
   ///   - updateExpected: Changes a copy of the tree as it was before the
   ///     action into the state expected after it.
   ///   - fileID: The file of the call, where a failure is reported.
@@ -188,7 +195,7 @@ public final class TestStore<Root: Reducer> {
   ///   - column: The column of the call.
   public func receive<Received: Action & Equatable>(
     _ expected: Received,
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(30),
     assert updateExpected: ((Root) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -196,6 +203,9 @@ public final class TestStore<Root: Reducer> {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let deadline = ContinuousClock.now + timeout
     var skipped: [String] = []
+    // How long it waited, when that is what ended the wait, and why the action cannot come.
+    var waited = ""
+    var reason: String
     while true {
       while let entry = recorder.entries.first {
         recorder.entries.removeFirst()
@@ -211,57 +221,126 @@ public final class TestStore<Root: Reducer> {
         }
         skipped.append(actionText(entry.action))
       }
-      guard ContinuousClock.now < deadline else { break }
+      if let awaited = await settledEffects() {
+        reason =
+          awaited.isEmpty
+          ? ", and no effect is running to dispatch it."
+          : "; \(effectCount(awaited)) still running, asleep on the TestClock until the "
+            + "test advances it:\n\(effectLines(awaited))"
+        break
+      }
+      // An effect dispatched while the store settled: take it first.
+      if !recorder.entries.isEmpty { continue }
+      guard ContinuousClock.now < deadline else {
+        let running = store.runningEffects
+        waited = " within \(timeout)"
+        reason =
+          running.isEmpty
+          ? "." : "; \(effectCount(running)) still running:\n\(effectLines(running))"
+        break
+      }
       await waitBriefly()
     }
     let skippedText =
       skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
     TestFailure.report(
-      "Expected to receive \(actionText(expected)) within \(timeout), but it was "
-        + "not dispatched\(skippedText).", at: site)
+      "Expected to receive \(actionText(expected))\(waited), but it was not dispatched"
+        + "\(skippedText)\(reason)", at: site)
   }
 
   /// Waits for the effects started with `Store.run` or `Effect.run` to
   /// finish, then checks that nothing is left to assert.
   ///
-  /// An effect still running after `timeout` fails the test, named by its
-  /// id, the action that started it and the path of the model that did; with
-  /// exhaustivity on, so does an action dispatched but not received, named in
-  /// the failure. Releasing a test store without calling `finish()` checks
-  /// the same, without waiting, and fails the test that releases it; release
-  /// it on the main actor. An effect asleep on a ``TestClock`` runs only when
-  /// the test advances the clock.
+  /// It waits for the store's own work, not for a span of time: an effect
+  /// asleep on the store's ``TestClock`` runs only when the test advances the
+  /// clock, so once every effect still running is asleep on it, the test fails
+  /// at once, naming them by their id, the action that started them and the
+  /// path of the model that did. `timeout` is a safety net for an effect that
+  /// never ends; the failure names the effects still running after it. With
+  /// exhaustivity on, an action dispatched but not received fails the test
+  /// too, named in the failure. Releasing a test store without calling
+  /// `finish()` checks the same, without waiting, and fails the test that
+  /// releases it; release it on the main actor.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait for running effects; one second by default.
+  ///   - timeout: How long to wait at most while an effect is awake; thirty
+  ///     seconds by default.
   ///   - fileID: The file of the call, where a failure is reported.
   ///   - filePath: The path of that file.
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   public func finish(
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(30),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let deadline = ContinuousClock.now + timeout
-    while store.hasRunningEffects, ContinuousClock.now < deadline {
+    while store.hasRunningEffects {
+      guard ContinuousClock.now < deadline else {
+        reportRunningEffects(" after \(timeout)", site)
+        break
+      }
+      if await settledEffects() != nil {
+        reportRunningEffects(", asleep on the TestClock until the test advances it", site)
+        break
+      }
       await waitBriefly()
     }
-    reportRunningEffects(after: timeout, site)
     skipUnreceivedActions(before: "finishing", site)
   }
 
-  /// Fails with the effects still running that no failure has named yet.
-  private func reportRunningEffects(after timeout: Duration?, _ site: CallSite) {
+  // MARK: - Waiting
+
+  /// How many hops in a row must find the store's effects settled before
+  /// `receive` or `finish` gives up: work that is no effect's, such as a
+  /// task the test started, gets those to run.
+  private static var settledHops: Int { 3 }
+
+  /// The effects a test must advance the clock for, once no effect that may
+  /// still dispatch is awake, through ``settledHops`` hops through the global
+  /// executor and the main actor: empty when none is running, and `nil` while
+  /// one is awake, or asleep on something other than the store's
+  /// ``TestClock``.
+  ///
+  /// Hops rather than a span of time, so that how long they take, under any
+  /// load, changes nothing; and whatever `timeout` is, this is asked first.
+  private func settledEffects() async -> [(key: Int, description: String)]? {
+    for _ in 0..<Self.settledHops {
+      guard awaitedEffects() != nil, recorder.entries.isEmpty else { return nil }
+      await Task.detached(priority: .background) { await Task.yield() }.value
+      await Task.yield()
+    }
+    return recorder.entries.isEmpty ? awaitedEffects() : nil
+  }
+
+  /// The effects a test must advance the clock for, if no effect that may
+  /// still dispatch is awake now.
+  private func awaitedEffects() -> [(key: Int, description: String)]? {
+    let running = store.runningEffectOrders
+    guard !running.isEmpty else { return [] }
+    guard let clock = store.clock as? TestClock,
+      clock.sleepingEffects.isSuperset(of: running)
+    else { return nil }
+    return store.runningEffects
+  }
+
+  private func effectCount(_ effects: [(key: Int, description: String)]) -> String {
+    effects.count == 1 ? "1 effect is" : "\(effects.count) effects are"
+  }
+
+  private func effectLines(_ effects: [(key: Int, description: String)]) -> String {
+    effects.map { "  " + $0.description }.joined(separator: "\n")
+  }
+
+  /// Fails with the effects still running that no failure has named yet,
+  /// saying `when` they were found running.
+  private func reportRunningEffects(_ when: String, _ site: CallSite) {
     let running = store.runningEffects.filter { !reportedEffects.contains($0.key) }
     guard !running.isEmpty else { return }
     reportedEffects.formUnion(running.map(\.key))
-    let count = running.count == 1 ? "1 effect is" : "\(running.count) effects are"
-    let when = timeout.map { "after \($0)" } ?? "when the test store was released"
     TestFailure.report(
-      "\(count) still running \(when):\n"
-        + running.map { "  " + $0.description }.joined(separator: "\n"), at: site)
+      "\(effectCount(running)) still running\(when):\n\(effectLines(running))", at: site)
   }
 
   // MARK: - Checking

@@ -379,6 +379,56 @@ struct EffectTests {
     await store.finish()
   }
 
+  @Test func testsSeeEverythingFinishFailsAtOnceNamingTheEffectsAsleepOnTheTestClock() async {
+    let clock = TestClock()
+    let store = TestStore(Moviegoer(), clock: clock)
+    store.send(RatingAction.fetch("Alien"))
+    let started = ContinuousClock.now
+    await expectIssues([
+      """
+      1 effect is still running, asleep on the TestClock until the test advances it:
+        id "Alien", started by RatingAction.fetch("Alien") in favoriteMovies
+      """
+    ]) {
+      await store.finish(timeout: .seconds(60))
+    }
+    #expect(ContinuousClock.now - started < .seconds(30))
+    await clock.advance(by: .seconds(1))
+    await store.receive(RatingAction.rated("Alien", 1)) { $0.favoriteMovies.ratings["Alien"] = 1 }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingReceiveFailsAtOnceNamingTheEffectsAsleepOnTheTestClock() async {
+    let clock = TestClock()
+    let store = TestStore(Moviegoer(), clock: clock)
+    store.send(RatingAction.fetch("Alien"))
+    await expectIssues([
+      """
+      Expected to receive RatingAction.rated("Alien", 1), but it was not dispatched; 1 effect \
+      is still running, asleep on the TestClock until the test advances it:
+        id "Alien", started by RatingAction.fetch("Alien") in favoriteMovies
+      """
+    ]) {
+      await store.receive(RatingAction.rated("Alien", 1), timeout: .seconds(60))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(RatingAction.rated("Alien", 1)) { $0.favoriteMovies.ratings["Alien"] = 1 }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingReceiveWaitsForAnAwakeEffectHoweverOftenItSuspends() async {
+    let store = TestStore(Moviegoer())
+    store.store.run { send in
+      for _ in 0..<200 {
+        await Task.detached { await Task.yield() }.value
+        await Task.yield()
+      }
+      send(RatingAction.rated("Heat", 5))
+    }
+    await store.receive(RatingAction.rated("Heat", 5)) { $0.favoriteMovies.ratings["Heat"] = 5 }
+    await store.finish()
+  }
+
   @Test func testsSeeEverythingMessagesNameTheModelThatStartedAnEffectAmongSeveralTakingItsAction()
     async
   {

@@ -277,12 +277,34 @@ struct TestStoreTests {
   }
 
   @Test func receiveFailsWhenNothingIsDispatchedInTime() async {
-    let store = TestStore(Cinema())
+    let store = TestStore(Cinema(), middleware: [posterLoader])
+    store.send(CinemaAction.wait)
     await expectIssues([
-      "Expected to receive CinemaAction.audit within 0.01 seconds, but it was not dispatched."
+      """
+      Expected to receive CinemaAction.audit within 0.01 seconds, but it was not dispatched; \
+      1 effect is still running:
+        no id, started during CinemaAction.wait outside any model
+      """,
+      """
+      1 effect is still running after 0.0 seconds:
+        no id, started during CinemaAction.wait outside any model
+      """,
     ]) {
       await store.receive(CinemaAction.audit, timeout: .milliseconds(10))
+      await store.finish(timeout: .zero)
     }
+  }
+
+  @Test func receiveFailsAtOnceWhenNoEffectIsLeftToDispatch() async {
+    let store = TestStore(Cinema())
+    let started = ContinuousClock.now
+    await expectIssues([
+      "Expected to receive CinemaAction.audit, but it was not dispatched, and no effect is "
+        + "running to dispatch it."
+    ]) {
+      await store.receive(CinemaAction.audit, timeout: .seconds(60))
+    }
+    #expect(ContinuousClock.now - started < .seconds(30))
   }
 
   @Test func wrongChangeOfAReceivedActionFails() async {
@@ -365,8 +387,8 @@ struct TestStoreTests {
     store.exhaustivity = .off
     store.send(CinemaAction.sell("Alien"))
     await expectIssues([
-      "Expected to receive CinemaAction.wait within 0.01 seconds, but it was not dispatched "
-        + "(received instead: CinemaAction.audit)."
+      "Expected to receive CinemaAction.wait, but it was not dispatched "
+        + "(received instead: CinemaAction.audit), and no effect is running to dispatch it."
     ]) {
       await store.receive(CinemaAction.wait, timeout: .milliseconds(10))
     }

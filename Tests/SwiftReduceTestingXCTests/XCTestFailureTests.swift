@@ -27,7 +27,8 @@ struct XCTestFailureTests {
   @Test func receivingWhatNothingDispatchesFailsUnderXCTest() throws {
     try expectFailure(
       of: "testReceivingWhatNothingDispatches", line: 31,
-      "Expected to receive Bump.up within 1.0 seconds, but it was not dispatched.")
+      "Expected to receive Bump.up, but it was not dispatched, and no effect is running to "
+        + "dispatch it.")
   }
 
   @Test func finishingWithAnActionNotReceivedFailsUnderXCTest() throws {

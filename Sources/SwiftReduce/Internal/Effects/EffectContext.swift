@@ -114,9 +114,10 @@ package enum EffectActivity {
     EffectContext.task?.order
   }
 
-  /// How many effects are running, by the clock of their store, for clocks
-  /// that are objects: a `TestClock` compares it with its sleepers.
-  @MainActor package static var running: [ObjectIdentifier: Int] = [:]
+  /// The orders of the effects running, by the clock of their store, for
+  /// clocks that are objects: a `TestClock` compares them with the effects
+  /// of its sleepers, to tell which effects are awake.
+  @MainActor package static var running: [ObjectIdentifier: Set<Int>] = [:]
 
   /// The key of `clock` in ``running``, when it is an object.
   static func key(of clock: any Clock<Duration>) -> ObjectIdentifier? {
@@ -127,13 +128,15 @@ package enum EffectActivity {
   @MainActor static func effectStarted(clock: ObjectIdentifier?) -> Int {
     events += 1
     started += 1
-    if let clock { running[clock, default: 0] += 1 }
+    if let clock { running[clock, default: []].insert(started) }
     return started
   }
 
-  @MainActor static func effectEnded(clock: ObjectIdentifier?) {
+  /// Counts the effect started `order`th ending.
+  @MainActor static func effectEnded(clock: ObjectIdentifier?, order: Int) {
     events += 1
-    guard let clock, let count = running[clock] else { return }
-    running[clock] = count > 1 ? count - 1 : nil
+    guard let clock, var orders = running[clock] else { return }
+    orders.remove(order)
+    running[clock] = orders.isEmpty ? nil : orders
   }
 }
