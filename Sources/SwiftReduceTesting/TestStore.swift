@@ -366,21 +366,32 @@ public final class TestStore<Root: Reducer> {
     _ entry: ActionRecorder<Root>.Entry, _ updateExpected: ((Root) -> Void)?,
     _ site: CallSite
   ) {
-    guard let expectedCopy = entry.before else {
+    compare(
+      entry.before, after: entry.after, "State after \(actionText(entry.action))",
+      { updateExpected?($0) }, site)
+  }
+
+  /// Changes `expectedCopy` with `updateExpected` and compares it with the
+  /// tree, or with `after`, the tree as it was, recording one issue that
+  /// lists every difference, its text starting with `subject`.
+  func compare(
+    _ expectedCopy: ModelTreeCopy<Root>?, after: TreeSnapshot?, _ subject: String,
+    _ updateExpected: (Root) -> Void, _ site: CallSite
+  ) {
+    guard let expectedCopy else {
       if let problem = recorder.copyProblem {
-        TestFailure.report(
-          problem, at: site)
+        TestFailure.report(problem, at: site)
       }
       return
     }
     // Only needed to tell what the closure asserts, when nothing else is checked.
     let base = exhaustivity == .off ? TreeSnapshot(expectedCopy.root) : nil
-    updateExpected?(expectedCopy.root)
+    updateExpected(expectedCopy.root)
     // Still the state the action left: compared first without making snapshots.
-    if entry.after == nil, base == nil, TreeSnapshot.surelyEqual(root, expectedCopy.root) {
+    if after == nil, base == nil, TreeSnapshot.surelyEqual(root, expectedCopy.root) {
       return
     }
-    let after = entry.after ?? TreeSnapshot(root)
+    let after = after ?? TreeSnapshot(root)
     let expected = TreeSnapshot(expectedCopy.root)
     var changes = after.difference(from: expected).changes
     if let base {
@@ -392,8 +403,12 @@ public final class TestStore<Root: Reducer> {
     guard !changes.isEmpty else { return }
     let difference = TreeDifference(changes: changes)
     TestFailure.report(
-      "State after \(actionText(entry.action)) is not as expected "
-        + "(- expected, + actual):\n\(difference)", at: site)
+      "\(subject) is not as expected (- expected, + actual):\n\(difference)", at: site)
+  }
+
+  /// A deep copy of the tree as it is now, kept as long as the test store.
+  func copyOfTree() -> ModelTreeCopy<Root>? {
+    recorder.copy(of: store.root)
   }
 
   /// Whether one path is the other, or contains it.

@@ -3,7 +3,7 @@ import SwiftReduceTesting
 import Testing
 
 @MainActor
-struct TestStoreScopeTests {
+struct TestStoreAssertionTests {
   // MARK: - Receiving by type or predicate
 
   @Test func receiveByTypeTakesTheNextActionOfThatType() async {
@@ -45,6 +45,47 @@ struct TestStoreScopeTests {
         + "to dispatch it."
     ]) {
       await store.receive(RatingAction.self)
+    }
+  }
+
+  // MARK: - Asserting without an action
+
+  @Test func assertPassesForTheStateAsItIs() {
+    let store = TestStore(Cinema())
+    store.send(CinemaAction.rename("Odeon")) { $0.name = "Odeon" }
+    store.assert { $0.name = "Odeon" }
+    store.assert { _ in }
+  }
+
+  @Test func assertFailsNamingEachValueThatIsNotAsExpected() {
+    let store = TestStore(Cinema())
+    store.root.name = "Odeon"
+    expectIssues([
+      """
+      State is not as expected (- expected, + actual):
+      name
+        - "Rex"
+        + "Odeon"
+      """
+    ]) {
+      store.assert { $0.name = "Rex" }
+    }
+  }
+
+  @Test func assertWithExhaustivityOffChecksOnlyWhatTheClosureChanges() {
+    let store = TestStore(Cinema())
+    store.root.name = "Odeon"
+    store.root.audits = 3
+    store.exhaustivity = .off
+    expectIssues([
+      """
+      State is not as expected (- expected, + actual):
+      audits
+        - 2
+        + 3
+      """
+    ]) {
+      store.assert { $0.audits = 2 }
     }
   }
 
