@@ -157,6 +157,18 @@ extension Store {
   package var runningEffectOrders: Set<Int> {
     Set(lifetime.effects.values.filter { !$0.isCancelled }.map(\.order))
   }
+
+  /// The start order of each effect still running and not cancelled, by its
+  /// key: for a `TestStore` to tell which effects one `send` started.
+  package var runningEffectOrdersByKey: [Int: Int] {
+    lifetime.effects.filter { !$0.value.isCancelled }.mapValues(\.order)
+  }
+
+  /// Cancels the effects with these keys that are still running, as
+  /// ``cancel(id:)`` cancels those with an id.
+  package func cancelEffects(withKeys keys: Set<Int>) {
+    for key in keys { lifetime.effects[key]?.cancel() }
+  }
 }
 
 extension Store: EffectHost {}

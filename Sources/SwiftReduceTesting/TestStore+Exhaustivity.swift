@@ -15,6 +15,7 @@ extension TestStore {
   ///   - exhaustivity: How much the sends and receives in `body` must assert.
   ///   - body: The part of the test it holds for.
   /// - Returns: What `body` returns.
+  @discardableResult
   public func withExhaustivity<Result>(
     _ exhaustivity: Exhaustivity, _ body: () throws -> Result
   ) rethrows -> Result {
@@ -31,6 +32,7 @@ extension TestStore {
   ///   - exhaustivity: How much the sends and receives in `body` must assert.
   ///   - body: The part of the test it holds for.
   /// - Returns: What `body` returns.
+  @discardableResult
   public func withExhaustivity<Result>(
     _ exhaustivity: Exhaustivity, _ body: () async throws -> Result
   ) async rethrows -> Result {

@@ -144,12 +144,16 @@ public final class TestStore<Root: Reducer> {
   ///   - filePath: The path of that file.
   ///   - line: The line of the call.
   ///   - column: The column of the call.
+  /// - Returns: The effects the action started, to wait for with
+  ///   ``SentAction/finish(timeout:fileID:filePath:line:column:)`` or cancel
+  ///   with ``SentAction/cancel()`` on their own.
+  @discardableResult
   public func send(
     _ action: any Action,
     assert updateExpected: ((Root) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
-  ) {
+  ) -> SentAction {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     skipUnreceivedActions(before: "sending \(actionText(action))", site)
     // The recorder copies the tree as it is now, including any change the
@@ -157,17 +161,22 @@ public final class TestStore<Root: Reducer> {
     // itself when the check below comes next.
     let defers = recorder.defersSnapshots
     recorder.defersSnapshots = true
+    let runningBefore = store.runningEffectOrdersByKey
     store.dispatch(action)
     recorder.defersSnapshots = defers
+    let sent = SentAction(
+      effects: Set(store.runningEffectOrdersByKey.keys).subtracting(runningBefore.keys),
+      testStore: self)
     // Actions queued behind this one wait to be received: they need their state kept.
     if recorder.entries.count > 1 { recorder.settle(root: store.root) }
     guard !recorder.entries.isEmpty else {
       TestFailure.report(
         "\(actionText(action)) was sent while the store was dispatching, so it was "
           + "queued: send actions from the test itself, and receive this one.", at: site)
-      return
+      return sent
     }
     check(recorder.entries.removeFirst(), updateExpected, site)
+    return sent
   }
 
   /// Waits for an action dispatched by middleware, a subscriber or an effect,
@@ -287,19 +296,48 @@ public final class TestStore<Root: Reducer> {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await waitForEffects(nil, timeout: timeout, site)
+    skipUnreceivedActions(before: "finishing", site)
+  }
+
+  /// Waits until the effects with these keys, or all of the store's when
+  /// `nil`, have ended or were cancelled, failing when those left are all
+  /// asleep on the store's ``TestClock``, or after `timeout`.
+  func waitForEffects(_ keys: Set<Int>?, timeout: Duration, _ site: CallSite) async {
     let deadline = ContinuousClock.now + timeout
-    while store.hasRunningEffects {
+    func waitedFor() -> [Int: Int] {
+      let running = store.runningEffectOrdersByKey
+      return keys.map { keys in running.filter { keys.contains($0.key) } } ?? running
+    }
+    while !waitedFor().isEmpty {
       guard ContinuousClock.now < deadline else {
-        reportRunningEffects(" after \(timeout)", site)
+        reportRunningEffects(" after \(timeout)", only: keys, site)
         break
       }
-      if await settledEffects() != nil {
-        reportRunningEffects(", asleep on the TestClock until the test advances it", site)
+      if keys == nil ? await settledEffects() != nil : await areAsleep(waitedFor) {
+        reportRunningEffects(
+          ", asleep on the TestClock until the test advances it", only: keys, site)
         break
       }
       await waitBriefly()
     }
-    skipUnreceivedActions(before: "finishing", site)
+  }
+
+  /// Whether the effects `running` returns are all asleep on the store's
+  /// ``TestClock``, through ``settledHops`` hops.
+  private func areAsleep(_ running: () -> [Int: Int]) async -> Bool {
+    guard let clock = store.clock as? TestClock else { return false }
+    for _ in 0...Self.settledHops {
+      guard clock.sleepingEffects.isSuperset(of: running().values) else { return false }
+      await Task.detached(priority: .background) { await Task.yield() }.value
+      await Task.yield()
+    }
+    return true
+  }
+
+  /// Cancels the effects with these keys, for ``SentAction/cancel()``.
+  func cancelEffects(_ keys: Set<Int>) {
+    store.cancelEffects(withKeys: keys)
   }
 
   // MARK: - Waiting
@@ -347,8 +385,10 @@ public final class TestStore<Root: Reducer> {
 
   /// Fails with the effects still running that no failure has named yet,
   /// saying `when` they were found running.
-  private func reportRunningEffects(_ when: String, _ site: CallSite) {
-    let running = store.runningEffects.filter { !reportedEffects.contains($0.key) }
+  private func reportRunningEffects(_ when: String, only keys: Set<Int>? = nil, _ site: CallSite) {
+    let running = store.runningEffects.filter {
+      !reportedEffects.contains($0.key) && keys?.contains($0.key) != false
+    }
     guard !running.isEmpty else { return }
     reportedEffects.formUnion(running.map(\.key))
     TestFailure.report(
