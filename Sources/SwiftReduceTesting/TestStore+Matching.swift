@@ -5,7 +5,7 @@ extension TestStore {
   /// says: for actions whose payload the test cannot or need not state whole.
   ///
   /// It waits, skips and fails like
-  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)``, naming the
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Received,_,_,_,_,_,_)``, naming the
   /// action expected as `a RatingAction that matches`:
   ///
   /// ```swift
@@ -49,7 +49,7 @@ extension TestStore {
   /// exactly as `updateExpected` says.
   ///
   /// It waits, skips and fails like
-  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)``, naming the
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Received,_,_,_,_,_,_)``, naming the
   /// action expected as `a RatingAction`.
   ///
   /// - Parameters:

@@ -35,7 +35,7 @@ import SwiftReduce
 /// A change the closure does not describe fails the same way, and an action
 /// that changes nothing needs no closure. Actions dispatched by middleware,
 /// subscribers or effects started with `Effect.run` or `Store.run` are queued: assert
-/// each with ``receive(_:timeout:assert:fileID:filePath:line:column:)``, and call
+/// each with ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Received,_,_,_,_,_,_)``, and call
 /// ``finish(timeout:fileID:filePath:line:column:)`` at the end of the test to check that
 /// no effect is still running and no action is left. Set ``exhaustivity``
 /// to ``Exhaustivity/off`` to check only what the test asserts.
@@ -216,7 +216,7 @@ public final class TestStore<Root: Reducer> {
   }
 
   /// Waits for the next action that `matches` accepts, as
-  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` describes,
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Received,_,_,_,_,_,_)`` describes,
   /// naming it `expected` in failures.
   func receive(
     describedAs expected: String, timeout: Duration, _ updateExpected: ((Root) -> Void)?,
