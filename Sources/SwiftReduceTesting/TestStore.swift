@@ -222,7 +222,7 @@ public final class TestStore<Root: Reducer> {
     describedAs expected: String, timeout: Duration, _ updateExpected: ((Root) -> Void)?,
     _ site: CallSite, matching matches: (any Action) -> Bool
   ) async {
-    let deadline = ContinuousClock.now + timeout
+    var budget = WaitBudget(timeout: timeout)
     var skipped: [String] = []
     // How long it waited, when that is what ended the wait, and why the action cannot come.
     var waited = ""
@@ -252,7 +252,7 @@ public final class TestStore<Root: Reducer> {
       }
       // An effect dispatched while the store settled: take it first.
       if !recorder.entries.isEmpty { continue }
-      guard ContinuousClock.now < deadline else {
+      guard !budget.isSpent else {
         let running = store.runningEffects
         waited = " within \(timeout)"
         reason =
@@ -260,7 +260,7 @@ public final class TestStore<Root: Reducer> {
           ? "." : "; \(effectCount(running)) still running:\n\(effectLines(running))"
         break
       }
-      await waitBriefly()
+      await budget.waitBriefly()
     }
     let skippedText =
       skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
@@ -304,13 +304,13 @@ public final class TestStore<Root: Reducer> {
   /// `nil`, have ended or were cancelled, failing when those left are all
   /// asleep on the store's ``TestClock``, or after `timeout`.
   func waitForEffects(_ keys: Set<Int>?, timeout: Duration, _ site: CallSite) async {
-    let deadline = ContinuousClock.now + timeout
+    var budget = WaitBudget(timeout: timeout)
     func waitedFor() -> [Int: Int] {
       let running = store.runningEffectOrdersByKey
       return keys.map { keys in running.filter { keys.contains($0.key) } } ?? running
     }
     while !waitedFor().isEmpty {
-      guard ContinuousClock.now < deadline else {
+      guard !budget.isSpent else {
         reportRunningEffects(" after \(timeout)", only: keys, site)
         break
       }
@@ -319,7 +319,7 @@ public final class TestStore<Root: Reducer> {
           ", asleep on the TestClock until the test advances it", only: keys, site)
         break
       }
-      await waitBriefly()
+      await budget.waitBriefly()
     }
   }
 
@@ -479,11 +479,5 @@ public final class TestStore<Root: Reducer> {
     TestFailure.report(
       "\(count) dispatched but not received before \(step()):\n"
         + names.joined(separator: "\n"), at: site)
-  }
-
-  /// Lets effects on the main actor run for a moment.
-  private func waitBriefly() async {
-    await Task.yield()
-    try? await Task.sleep(for: .milliseconds(1))
   }
 }

@@ -383,7 +383,6 @@ struct EffectTests {
     let clock = TestClock()
     let store = TestStore(Moviegoer(), clock: clock)
     store.send(RatingAction.fetch("Alien"))
-    let started = ContinuousClock.now
     await expectIssues([
       """
       1 effect is still running, asleep on the TestClock until the test advances it:
@@ -392,7 +391,6 @@ struct EffectTests {
     ]) {
       await store.finish(timeout: .seconds(60))
     }
-    #expect(ContinuousClock.now - started < .seconds(30))
     await clock.advance(by: .seconds(1))
     await store.receive(RatingAction.rated("Alien", 1)) { $0.favoriteMovies.ratings["Alien"] = 1 }
     await store.finish()
