@@ -30,7 +30,7 @@ let package = Package(
     // Tests/SwiftUIOverlayCheck against stand-ins of the SwiftUI signatures it uses.
     .target(name: "SwiftReduceSwiftUI", dependencies: ["SwiftReduce"]),
 
-    // Testing: `TestStore`, built on Swift Testing
+    // Testing: `TestStore`, failing tests under Swift Testing and XCTest alike
     .target(name: "SwiftReduceTesting", dependencies: ["SwiftReduce"]),
 
     // Samples
@@ -58,6 +58,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftReduceTestingTests",
+      dependencies: ["SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
+    ),
+    .testTarget(
+      name: "SwiftReduceTestingXCTests",
       dependencies: ["SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
     ),
     .testTarget(

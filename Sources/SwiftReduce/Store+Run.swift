@@ -46,10 +46,11 @@ extension Store {
     if cancelInFlight, let id { cancelEffects(withID: id) }
     var origin = effectOrigin
     if case .model(let action, _) = origin { origin = .model(action, .current) }
-    let effect = RunningEffect(key: lifetime.makeKey(), id: id, origin: origin, store: self)
     let clockKey = EffectActivity.key(of: clock)
-    let values = EffectContext.TaskValues(
-      clock: clock, order: EffectActivity.effectStarted(clock: clockKey))
+    let order = EffectActivity.effectStarted(clock: clockKey)
+    let effect = RunningEffect(
+      key: lifetime.makeKey(), order: order, id: id, origin: origin, store: self)
+    let values = EffectContext.TaskValues(clock: clock, order: order)
     let task = Task { @MainActor [weak self] in
       do {
         try await EffectContext.$task.withValue(values) {
@@ -59,7 +60,7 @@ extension Store {
       } catch {
         self?.report(error, thrownBy: effect)
       }
-      EffectActivity.effectEnded(clock: clockKey)
+      EffectActivity.effectEnded(clock: clockKey, order: order)
       self?.lifetime.end(effect.key)
     }
     effect.task = task
@@ -146,6 +147,27 @@ extension Store {
       let path = ModelPaths.paths(to: [object], from: root)[ObjectIdentifier(object)]
     else { return "a model no longer in the tree" }
     return model.isValueModel ? "a value model held by \(path)" : path.description
+  }
+}
+
+extension Store {
+  /// The orders of the effects still running and not cancelled, for a
+  /// `TestStore` to tell whether each is asleep on its `TestClock`: a
+  /// cancelled effect's `send` drops everything, so it cannot be waited for.
+  package var runningEffectOrders: Set<Int> {
+    Set(lifetime.effects.values.filter { !$0.isCancelled }.map(\.order))
+  }
+
+  /// The start order of each effect still running and not cancelled, by its
+  /// key: for a `TestStore` to tell which effects one `send` started.
+  package var runningEffectOrdersByKey: [Int: Int] {
+    lifetime.effects.filter { !$0.value.isCancelled }.mapValues(\.order)
+  }
+
+  /// Cancels the effects with these keys that are still running, as
+  /// ``cancel(id:)`` cancels those with an id.
+  package func cancelEffects(withKeys keys: Set<Int>) {
+    for key in keys { lifetime.effects[key]?.cancel() }
   }
 }
 

@@ -66,7 +66,7 @@ final class ActionRecorder<Root: Reducer> {
   }
 
   /// A deep copy of the tree below `root`, or `nil` with ``copyProblem`` set.
-  private func copy(of root: Root) -> ModelTreeCopy<Root>? {
+  func copy(of root: Root) -> ModelTreeCopy<Root>? {
     do {
       let copy = try ModelTreeCopy(copying: root)
       copies.append(copy)

@@ -15,20 +15,25 @@ import SwiftReduce
 /// }
 /// ```
 ///
-/// ``advance(by:)`` first lets the effects already started run on the main
-/// actor until they are idle, so that each reaches its sleep. Then it wakes
-/// the sleepers whose deadline falls within the duration one at a time, in
-/// deadline order (for equal deadlines, in the order their effects started), with
-/// ``now`` set to that deadline, and lets each run until the main actor is
-/// idle again before waking the next. ``now`` ends exactly the duration
-/// later. ``run()`` advances until no sleeper is left. A sleeper whose task is
-/// cancelled throws `CancellationError` at once.
+/// ``advance(by:)`` first lets the effects already started run until each is
+/// asleep on the clock or done. Then it wakes the sleepers whose deadline
+/// falls within the duration one at a time, in deadline order (for equal
+/// deadlines, in the order their effects started), with ``now`` set to that
+/// deadline, and lets the woken effect, and any effect its actions start, run
+/// until each is asleep on the clock again or done before waking the next.
+/// ``now`` ends exactly the duration later. ``run()`` advances until no
+/// sleeper is left. A sleeper whose task is cancelled throws
+/// `CancellationError` at once.
 ///
-/// "Idle" is judged by watching what effects do: the clock hops through the
-/// global executor and the main actor until several hops in a row see no
-/// effect start, send or end and no sleeper come or go, and every effect of
-/// the stores given this clock is asleep on it. An effect that waits on
-/// something else, such as a real network request, is given a hundred hops.
+/// Which effects are awake is counted, not guessed: the clock knows the
+/// effects of the stores given it, and the effect each sleeper belongs to
+/// (a task an effect creates belongs to it too), so the order of what effects
+/// do between two sleeps does not depend on how busy the machine is. Once no
+/// effect is awake, the clock hops through the global executor and the main
+/// actor until a few hops in a row see nothing happen, for work that is no
+/// effect's. An effect that waits on something else, such as a real network
+/// request, is given up on, a safety net, once nothing has happened for ten
+/// seconds and a thousand hops.
 public final class TestClock: Clock, Sendable {
   /// A point in a test clock's time: how far the clock has been advanced.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -80,16 +85,26 @@ public final class TestClock: Clock, Sendable {
     var lastNumber = 0
     /// Raised each time a sleeper comes or goes, to tell when effects have settled.
     var events = 0
+
+    /// The orders of the effects with a task asleep.
+    var sleepingEffects: Set<Int> {
+      Set(sleepers.map(\.turn.effect))
+    }
   }
 
   private let state = Locked(State())
 
-  /// How many hops in a row must see nothing happen for effects, all asleep, to count as idle.
+  /// How many hops in a row must see nothing happen, once every effect is
+  /// asleep or done, for work that is no effect's to have run too.
   private static let quietHops = 3
 
-  /// How many, when an effect of a store on this clock is awake: it may be
-  /// about to sleep, or waiting on something no hop can see.
-  private static let patientHops = 100
+  /// How long an advance waits, at least, for an effect that stays awake
+  /// with nothing happening: one waiting on something other than this
+  /// clock, which no hop can see.
+  private static let patience: Duration = .seconds(10)
+
+  /// How many hops an advance waits, at least, for such an effect.
+  private static let patientHops = 1_000
 
   /// Creates a clock at its zero instant, with no sleepers.
   public init() {}
@@ -149,11 +164,11 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time on by `duration`, waking each sleeper whose deadline it reaches.
   ///
-  /// Effects already started first run until the main actor is idle, so they
-  /// reach their sleep. Sleepers then wake in deadline order, with ``now`` at
-  /// their deadline, each running until the main actor is idle before the
-  /// next wakes; a sleeper that goes back to sleep within the duration wakes
-  /// again in its turn. Returns after the last has run, with ``now`` exactly
+  /// Effects already started first run until each is asleep on the clock or
+  /// done. Sleepers then wake in deadline order, with ``now`` at their
+  /// deadline, the effect of each, and those its actions start, running
+  /// until each is asleep again or done before the next wakes; a sleeper
+  /// that goes back to sleep within the duration wakes again in its turn. Returns after the last has run, with ``now`` exactly
   /// `duration` later than it was.
   ///
   /// - Parameter duration: How far to move time; `.zero` only lets effects run.
@@ -200,13 +215,18 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Returns once effects are idle: hops, each through the global executor
-  /// and then the main actor, until ``quietHops`` in a row see no effect
-  /// start, send or end and no sleeper come or go, and every effect of a
-  /// store on this clock is asleep on it; or, if one stays awake, waiting on
-  /// something else, until ``patientHops`` in a row see nothing happen.
+  /// Returns once every effect of a store on this clock is asleep on it or
+  /// done, and then ``quietHops`` hops in a row, each through the global
+  /// executor and then the main actor, have seen no effect start, send or end
+  /// and no sleeper come or go; or, with an effect still awake, once nothing
+  /// has happened for ``patience`` and ``patientHops`` hops both.
+  ///
+  /// Both, because either alone is a guess at the load: a test holding the
+  /// main actor for seconds stops the hops but not the wall clock, and busy
+  /// cores slow the effects as much as the hops.
   private func settle() async {
     var quiet = 0
+    var lastChange = ContinuousClock.now
     var last = await activity()
     while true {
       // Background priority: work already queued on the global executor goes first.
@@ -216,21 +236,36 @@ public final class TestClock: Clock, Sendable {
         quiet += 1
       } else {
         quiet = 0
+        lastChange = ContinuousClock.now
         last = current
       }
-      let allAsleep = current.awake <= 0
-      if quiet >= (allAsleep ? Self.quietHops : Self.patientHops) { return }
+      if current.awake.isEmpty {
+        if quiet >= Self.quietHops { return }
+      } else if quiet >= Self.patientHops, ContinuousClock.now - lastChange >= Self.patience {
+        return
+      }
     }
   }
 
-  /// What effects and sleepers have done so far, and how many effects of
-  /// stores on this clock are not asleep on it, read on the main actor,
-  /// behind every job already queued there.
-  private func activity() async -> (events: [Int], awake: Int) {
+  /// What effects and sleepers have done so far, and which effects of stores
+  /// on this clock are awake.
+  ///
+  /// An effect is awake when it runs and is not asleep on this clock. The effects are
+  /// read on the main actor, behind every job already queued there, before
+  /// the sleepers: an effect that goes to sleep between the two reads counts
+  /// as asleep, one that ends counts as awake until the next hop.
+  private func activity() async -> (events: [Int], awake: Set<Int>) {
     let (events, running) = await MainActor.run {
-      (EffectActivity.events, EffectActivity.running[ObjectIdentifier(self)] ?? 0)
+      (EffectActivity.events, EffectActivity.running[ObjectIdentifier(self)] ?? [])
     }
-    let (clockEvents, sleepers) = state.withLock { ($0.events, $0.sleepers.count) }
-    return ([events, clockEvents], running - sleepers)
+    let (clockEvents, asleep) = state.withLock { ($0.events, $0.sleepingEffects) }
+    return ([events, clockEvents], running.subtracting(asleep))
+  }
+
+  /// The orders of the effects with a task asleep on this clock, for a
+  /// `TestStore` to tell when its effects can do nothing more until the test
+  /// advances the clock.
+  var sleepingEffects: Set<Int> {
+    state.withLock { $0.sleepingEffects }
   }
 }

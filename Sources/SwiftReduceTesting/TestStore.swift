@@ -1,9 +1,8 @@
 import SwiftReduce
-import Testing
 
 /// A store for tests that checks every change each action makes to a tree of models.
 ///
-/// Send an action with ``send(_:assert:sourceLocation:)`` and describe, in a
+/// Send an action with ``send(_:assert:fileID:filePath:line:column:)`` and describe, in a
 /// closure, how the state should change: the closure receives a copy of the
 /// tree as it was before the action and changes it into the state you expect.
 /// The test store dispatches the action to the real tree, compares the two
@@ -36,8 +35,8 @@ import Testing
 /// A change the closure does not describe fails the same way, and an action
 /// that changes nothing needs no closure. Actions dispatched by middleware,
 /// subscribers or effects started with `Effect.run` or `Store.run` are queued: assert
-/// each with ``receive(_:timeout:assert:sourceLocation:)``, and call
-/// ``finish(timeout:sourceLocation:)`` at the end of the test to check that
+/// each with ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Received,_,_,_,_,_,_)``, and call
+/// ``finish(timeout:fileID:filePath:line:column:)`` at the end of the test to check that
 /// no effect is still running and no action is left. Set ``exhaustivity``
 /// to ``Exhaustivity/off`` to check only what the test asserts.
 ///
@@ -69,6 +68,10 @@ public final class TestStore<Root: Reducer> {
   /// The effects `finish()` reported as still running, not to report again at release.
   private var reportedEffects: Set<Int> = []
 
+  /// Where the test created the test store: failures found when it is
+  /// released, and errors its effects throw, point there.
+  private let site: CallSite
+
   /// Creates a test store that owns a tree of models.
   ///
   /// An error an effect throws, other than `CancellationError`, fails the
@@ -81,15 +84,24 @@ public final class TestStore<Root: Reducer> {
   ///   - clock: The clock effects sleep on, read inside them as
   ///     `Effect.clock`: a ``TestClock`` lets the test advance time by hand.
   ///     `ContinuousClock()` by default.
+  ///   - fileID: The file creating the test store, where failures found
+  ///     when it is released, and errors its effects throw, are reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line creating the test store.
+  ///   - column: The column of that call.
   public init(
     _ root: Root, middleware: [Middleware<Root>] = [],
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
     let recorder = ActionRecorder<Root>()
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.recorder = recorder
+    self.site = site
     self.store = Store(root, middleware: [recorder.middleware] + middleware, clock: clock)
     store.effectErrorHandler = { description in
-      Issue.record(Comment(rawValue: "The effect \(description)."))
+      TestFailure.report("The effect \(description).", at: site)
     }
   }
 
@@ -97,15 +109,16 @@ public final class TestStore<Root: Reducer> {
   /// running and actions not received.
   ///
   /// A test store lives in one test, on the main actor, so it is released
-  /// there and the failure is the releasing test's. Released off the main
+  /// there and the failure is the releasing test's, at the line that created
+  /// the test store. Released off the main
   /// actor, it stops the program: `MainActor.assumeIsolated` is the only way a
   /// deinitializer can read the state it checks without an isolated deinit,
   /// which the platforms this package supports cannot all run.
   deinit {
     MainActor.assumeIsolated {
       guard exhaustivity == .on else { return }
-      reportRunningEffects(after: nil, SourceLocation.releasing)
-      skipUnreceivedActions(before: "the test store was released", .releasing)
+      reportRunningEffects(" when the test store was released", site)
+      skipUnreceivedActions(before: "the test store was released", site)
     }
   }
 
@@ -127,31 +140,43 @@ public final class TestStore<Root: Reducer> {
   ///   - updateExpected: Changes a copy of the tree as it was before the
   ///     action into the state expected after it. Leave it out for an action
   ///     that changes nothing.
-  ///   - sourceLocation: Where to report a failure.
+  ///   - fileID: The file of the call, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  /// - Returns: The effects the action started, to wait for with
+  ///   ``SentAction/finish(timeout:fileID:filePath:line:column:)`` or cancel
+  ///   with ``SentAction/cancel()`` on their own.
+  @discardableResult
   public func send(
     _ action: any Action,
     assert updateExpected: ((Root) -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    skipUnreceivedActions(before: "sending \(actionText(action))", sourceLocation)
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> SentAction {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    skipUnreceivedActions(before: "sending \(actionText(action))", site)
     // The recorder copies the tree as it is now, including any change the
     // test made to it directly; the state the action leaves is the tree
     // itself when the check below comes next.
     let defers = recorder.defersSnapshots
     recorder.defersSnapshots = true
+    let runningBefore = store.runningEffectOrdersByKey
     store.dispatch(action)
     recorder.defersSnapshots = defers
+    let sent = SentAction(
+      effects: Set(store.runningEffectOrdersByKey.keys).subtracting(runningBefore.keys),
+      testStore: self)
     // Actions queued behind this one wait to be received: they need their state kept.
     if recorder.entries.count > 1 { recorder.settle(root: store.root) }
     guard !recorder.entries.isEmpty else {
-      Issue.record(
-        Comment(
-          rawValue: "\(actionText(action)) was sent while the store was dispatching, so it was "
-            + "queued: send actions from the test itself, and receive this one."),
-        sourceLocation: sourceLocation)
-      return
+      TestFailure.report(
+        "\(actionText(action)) was sent while the store was dispatching, so it was "
+          + "queued: send actions from the test itself, and receive this one.", at: site)
+      return sent
     }
-    check(recorder.entries.removeFirst(), updateExpected, sourceLocation)
+    check(recorder.entries.removeFirst(), updateExpected, site)
+    return sent
   }
 
   /// Waits for an action dispatched by middleware, a subscriber or an effect,
@@ -161,86 +186,213 @@ public final class TestStore<Root: Reducer> {
   /// exhaustivity on, the next action must be `expected`; with it off,
   /// actions before the first one equal to `expected` are skipped.
   ///
+  /// It waits for the store's own work, not for a span of time: while an
+  /// effect that is not cancelled runs and is not asleep on the store's
+  /// ``TestClock``, it may still dispatch the action. Once none is left to, the
+  /// test fails at once, naming the effects asleep on the clock, if any.
+  /// `timeout` is a safety net for an effect that never ends.
+  ///
   /// - Parameters:
   ///   - expected: The action that should be received next.
-  ///   - timeout: How long to wait for it; one second by default.
+  ///   - timeout: How long to wait at most while an effect is awake; thirty
+  ///     seconds by default.
   ///   - updateExpected: Changes a copy of the tree as it was before the
   ///     action into the state expected after it.
-  ///   - sourceLocation: Where to report a failure.
+  ///   - fileID: The file of the call, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func receive<Received: Action & Equatable>(
     _ expected: Received,
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(30),
     assert updateExpected: ((Root) -> Void)? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) async {
-    let deadline = ContinuousClock.now + timeout
+    await receive(
+      describedAs: actionText(expected), timeout: timeout, updateExpected,
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { ($0 as? Received) == expected }
+  }
+
+  /// Waits for the next action that `matches` accepts, as
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Received,_,_,_,_,_,_)`` describes,
+  /// naming it `expected` in failures.
+  func receive(
+    describedAs expected: String, timeout: Duration, _ updateExpected: ((Root) -> Void)?,
+    _ site: CallSite, matching matches: (any Action) -> Bool
+  ) async {
+    var budget = WaitBudget(timeout: timeout)
     var skipped: [String] = []
+    // How long it waited, when that is what ended the wait, and why the action cannot come.
+    var waited = ""
+    var reason: String
     while true {
       while let entry = recorder.entries.first {
         recorder.entries.removeFirst()
-        if let received = entry.action as? Received, received == expected {
-          check(entry, updateExpected, sourceLocation)
+        if matches(entry.action) {
+          check(entry, updateExpected, site)
           return
         }
         if exhaustivity == .on {
-          Issue.record(
-            Comment(
-              rawValue: "Expected to receive \(actionText(expected)), but received "
-                + "\(actionText(entry.action))."),
-            sourceLocation: sourceLocation)
+          TestFailure.report(
+            "Expected to receive \(expected), but received "
+              + "\(actionText(entry.action)).", at: site)
           return
         }
         skipped.append(actionText(entry.action))
       }
-      guard ContinuousClock.now < deadline else { break }
-      await waitBriefly()
+      if let awaited = await settledEffects() {
+        reason =
+          awaited.isEmpty
+          ? ", and no effect is running to dispatch it."
+          : "; \(effectCount(awaited)) still running, asleep on the TestClock until the "
+            + "test advances it:\n\(effectLines(awaited))"
+        break
+      }
+      // An effect dispatched while the store settled: take it first.
+      if !recorder.entries.isEmpty { continue }
+      guard !budget.isSpent else {
+        let running = store.runningEffects
+        waited = " within \(timeout)"
+        reason =
+          running.isEmpty
+          ? "." : "; \(effectCount(running)) still running:\n\(effectLines(running))"
+        break
+      }
+      await budget.waitBriefly()
     }
     let skippedText =
       skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
-    Issue.record(
-      Comment(
-        rawValue: "Expected to receive \(actionText(expected)) within \(timeout), but it was "
-          + "not dispatched\(skippedText)."),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "Expected to receive \(expected)\(waited), but it was not dispatched"
+        + "\(skippedText)\(reason)", at: site)
   }
 
   /// Waits for the effects started with `Store.run` or `Effect.run` to
   /// finish, then checks that nothing is left to assert.
   ///
-  /// An effect still running after `timeout` fails the test, named by its
-  /// id, the action that started it and the path of the model that did; with
-  /// exhaustivity on, so does an action dispatched but not received, named in
-  /// the failure. Releasing a test store without calling `finish()` checks
-  /// the same, without waiting, and fails the test that releases it; release
-  /// it on the main actor. An effect asleep on a ``TestClock`` runs only when
-  /// the test advances the clock.
+  /// It waits for the store's own work, not for a span of time: an effect
+  /// asleep on the store's ``TestClock`` runs only when the test advances the
+  /// clock, so once every effect still running is asleep on it, the test fails
+  /// at once, naming them by their id, the action that started them and the
+  /// path of the model that did. `timeout` is a safety net for an effect that
+  /// never ends; the failure names the effects still running after it. With
+  /// exhaustivity on, an action dispatched but not received fails the test
+  /// too, named in the failure. Releasing a test store without calling
+  /// `finish()` checks the same, without waiting, and fails the test that
+  /// releases it; release it on the main actor.
   ///
   /// - Parameters:
-  ///   - timeout: How long to wait for running effects; one second by default.
-  ///   - sourceLocation: Where to report a failure.
+  ///   - timeout: How long to wait at most while an effect is awake; thirty
+  ///     seconds by default.
+  ///   - fileID: The file of the call, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func finish(
-    timeout: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation
+    timeout: Duration = .seconds(30),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) async {
-    let deadline = ContinuousClock.now + timeout
-    while store.hasRunningEffects, ContinuousClock.now < deadline {
-      await waitBriefly()
-    }
-    reportRunningEffects(after: timeout, sourceLocation)
-    skipUnreceivedActions(before: "finishing", sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await waitForEffects(nil, timeout: timeout, site)
+    skipUnreceivedActions(before: "finishing", site)
   }
 
-  /// Fails with the effects still running that no failure has named yet.
-  private func reportRunningEffects(after timeout: Duration?, _ sourceLocation: SourceLocation) {
-    let running = store.runningEffects.filter { !reportedEffects.contains($0.key) }
+  /// Waits until the effects with these keys, or all of the store's when
+  /// `nil`, have ended or were cancelled, failing when those left are all
+  /// asleep on the store's ``TestClock``, or after `timeout`.
+  func waitForEffects(_ keys: Set<Int>?, timeout: Duration, _ site: CallSite) async {
+    var budget = WaitBudget(timeout: timeout)
+    func waitedFor() -> [Int: Int] {
+      let running = store.runningEffectOrdersByKey
+      return keys.map { keys in running.filter { keys.contains($0.key) } } ?? running
+    }
+    while !waitedFor().isEmpty {
+      guard !budget.isSpent else {
+        reportRunningEffects(" after \(timeout)", only: keys, site)
+        break
+      }
+      if keys == nil ? await settledEffects() != nil : await areAsleep(waitedFor) {
+        reportRunningEffects(
+          ", asleep on the TestClock until the test advances it", only: keys, site)
+        break
+      }
+      await budget.waitBriefly()
+    }
+  }
+
+  /// Whether the effects `running` returns are all asleep on the store's
+  /// ``TestClock``, through ``settledHops`` hops.
+  private func areAsleep(_ running: () -> [Int: Int]) async -> Bool {
+    guard let clock = store.clock as? TestClock else { return false }
+    for _ in 0...Self.settledHops {
+      guard clock.sleepingEffects.isSuperset(of: running().values) else { return false }
+      await Task.detached(priority: .background) { await Task.yield() }.value
+      await Task.yield()
+    }
+    return true
+  }
+
+  /// Cancels the effects with these keys, for ``SentAction/cancel()``.
+  func cancelEffects(_ keys: Set<Int>) {
+    store.cancelEffects(withKeys: keys)
+  }
+
+  // MARK: - Waiting
+
+  /// How many hops in a row must find the store's effects settled before
+  /// `receive` or `finish` gives up: work that is no effect's, such as a
+  /// task the test started, gets those to run.
+  private static var settledHops: Int { 3 }
+
+  /// The effects a test must advance the clock for, once no effect that may
+  /// still dispatch is awake, through ``settledHops`` hops through the global
+  /// executor and the main actor: empty when none is running, and `nil` while
+  /// one is awake, or asleep on something other than the store's
+  /// ``TestClock``.
+  ///
+  /// Hops rather than a span of time, so that how long they take, under any
+  /// load, changes nothing; and whatever `timeout` is, this is asked first.
+  private func settledEffects() async -> [(key: Int, description: String)]? {
+    for _ in 0..<Self.settledHops {
+      guard awaitedEffects() != nil, recorder.entries.isEmpty else { return nil }
+      await Task.detached(priority: .background) { await Task.yield() }.value
+      await Task.yield()
+    }
+    return recorder.entries.isEmpty ? awaitedEffects() : nil
+  }
+
+  /// The effects a test must advance the clock for, if no effect that may
+  /// still dispatch is awake now.
+  private func awaitedEffects() -> [(key: Int, description: String)]? {
+    let running = store.runningEffectOrders
+    guard !running.isEmpty else { return [] }
+    guard let clock = store.clock as? TestClock,
+      clock.sleepingEffects.isSuperset(of: running)
+    else { return nil }
+    return store.runningEffects
+  }
+
+  private func effectCount(_ effects: [(key: Int, description: String)]) -> String {
+    effects.count == 1 ? "1 effect is" : "\(effects.count) effects are"
+  }
+
+  private func effectLines(_ effects: [(key: Int, description: String)]) -> String {
+    effects.map { "  " + $0.description }.joined(separator: "\n")
+  }
+
+  /// Fails with the effects still running that no failure has named yet,
+  /// saying `when` they were found running.
+  private func reportRunningEffects(_ when: String, only keys: Set<Int>? = nil, _ site: CallSite) {
+    let running = store.runningEffects.filter {
+      !reportedEffects.contains($0.key) && keys?.contains($0.key) != false
+    }
     guard !running.isEmpty else { return }
     reportedEffects.formUnion(running.map(\.key))
-    let count = running.count == 1 ? "1 effect is" : "\(running.count) effects are"
-    let when = timeout.map { "after \($0)" } ?? "when the test store was released"
-    Issue.record(
-      Comment(
-        rawValue: "\(count) still running \(when):\n"
-          + running.map { "  " + $0.description }.joined(separator: "\n")),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "\(effectCount(running)) still running\(when):\n\(effectLines(running))", at: site)
   }
 
   // MARK: - Checking
@@ -252,22 +404,34 @@ public final class TestStore<Root: Reducer> {
   /// nothing else reads: it is the expected state once the closure returns.
   private func check(
     _ entry: ActionRecorder<Root>.Entry, _ updateExpected: ((Root) -> Void)?,
-    _ sourceLocation: SourceLocation
+    _ site: CallSite
   ) {
-    guard let expectedCopy = entry.before else {
+    compare(
+      entry.before, after: entry.after, "State after \(actionText(entry.action))",
+      { updateExpected?($0) }, site)
+  }
+
+  /// Changes `expectedCopy` with `updateExpected` and compares it with the
+  /// tree, or with `after`, the tree as it was, recording one issue that
+  /// lists every difference, its text starting with `subject`.
+  func compare(
+    _ expectedCopy: ModelTreeCopy<Root>?, after: TreeSnapshot?, _ subject: String,
+    _ updateExpected: (Root) -> Void, _ site: CallSite
+  ) {
+    guard let expectedCopy else {
       if let problem = recorder.copyProblem {
-        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        TestFailure.report(problem, at: site)
       }
       return
     }
     // Only needed to tell what the closure asserts, when nothing else is checked.
     let base = exhaustivity == .off ? TreeSnapshot(expectedCopy.root) : nil
-    updateExpected?(expectedCopy.root)
+    updateExpected(expectedCopy.root)
     // Still the state the action left: compared first without making snapshots.
-    if entry.after == nil, base == nil, TreeSnapshot.surelyEqual(root, expectedCopy.root) {
+    if after == nil, base == nil, TreeSnapshot.surelyEqual(root, expectedCopy.root) {
       return
     }
-    let after = entry.after ?? TreeSnapshot(root)
+    let after = after ?? TreeSnapshot(root)
     let expected = TreeSnapshot(expectedCopy.root)
     var changes = after.difference(from: expected).changes
     if let base {
@@ -278,11 +442,13 @@ public final class TestStore<Root: Reducer> {
     }
     guard !changes.isEmpty else { return }
     let difference = TreeDifference(changes: changes)
-    Issue.record(
-      Comment(
-        rawValue: "State after \(actionText(entry.action)) is not as expected "
-          + "(- expected, + actual):\n\(difference)"),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "\(subject) is not as expected (- expected, + actual):\n\(difference)", at: site)
+  }
+
+  /// A deep copy of the tree as it is now, kept as long as the test store.
+  func copyOfTree() -> ModelTreeCopy<Root>? {
+    recorder.copy(of: store.root)
   }
 
   /// Whether one path is the other, or contains it.
@@ -294,32 +460,24 @@ public final class TestStore<Root: Reducer> {
     return contains(path, other) || contains(other, path)
   }
 
+  /// Drops the actions waiting to be received, without a failure: those a
+  /// scope with exhaustivity off left, which it did not have to receive.
+  func dropUnreceivedActions() {
+    recorder.entries.removeAll()
+  }
+
   /// Drops the actions waiting to be received, failing with their names when
   /// exhaustivity is on.
   private func skipUnreceivedActions(
-    before step: @autoclosure () -> String, _ sourceLocation: SourceLocation
+    before step: @autoclosure () -> String, _ site: CallSite
   ) {
     guard !recorder.entries.isEmpty else { return }
     let names = recorder.entries.map { "  " + actionText($0.action) }
     recorder.entries.removeAll()
     guard exhaustivity == .on else { return }
     let count = names.count == 1 ? "1 action was" : "\(names.count) actions were"
-    Issue.record(
-      Comment(
-        rawValue: "\(count) dispatched but not received before \(step()):\n"
-          + names.joined(separator: "\n")),
-      sourceLocation: sourceLocation)
+    TestFailure.report(
+      "\(count) dispatched but not received before \(step()):\n"
+        + names.joined(separator: "\n"), at: site)
   }
-
-  /// Lets effects on the main actor run for a moment.
-  private func waitBriefly() async {
-    await Task.yield()
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-}
-
-extension SourceLocation {
-  /// Where failures found when a test store is released are reported: the
-  /// releasing test is the one that records them, wherever this points.
-  fileprivate static var releasing: SourceLocation { #_sourceLocation }
 }

@@ -61,6 +61,34 @@ struct EffectTests {
     #expect(inner.favoriteMovies.ratings == ["Alien": 1])
   }
 
+  @Test func effectsFromAReduceAfterItDispatchedOnAnotherStoreAreItsOwnWithItsStoresClock() async {
+    let innerClock = TestClock()
+    let outerClock = TestClock()
+    let inner = Store(Moviegoer(), clock: innerClock)
+    let store = TestStore(Lobby(inner: inner), clock: outerClock)
+    store.send(StarterAction.start("Alien"))
+
+    #expect(
+      inner.runningEffects.map(\.description) == [
+        #"id "Alien", started by RatingAction.fetch("Alien") in favoriteMovies"#
+      ])
+    await expectIssues([
+      """
+      1 effect is still running after 0.0 seconds:
+        id "own", started by StarterAction.start("Alien") in starter
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    // The outer effect sleeps on the outer clock; the inner one on the inner clock.
+    await outerClock.advance(by: .seconds(2))
+    await store.receive(StarterAction.started("Alien")) { $0.starter.started = ["Alien"] }
+    await store.finish()
+    #expect(inner.favoriteMovies.ratings == [:])
+    await innerClock.advance(by: .seconds(1))
+    #expect(inner.favoriteMovies.ratings == ["Alien": 1])
+  }
+
   @Test func effectRunOutsideAnyDispatchStopsTheProgramSayingToUseStoreRun() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       Effect.run { _ in }
@@ -347,6 +375,54 @@ struct EffectTests {
     }
     await clock.run()
     await store.receive(RatingAction.rated("Alien", 1)) { $0.favoriteMovies.ratings["Alien"] = 1 }
+    await store.receive(RatingAction.rated("Heat", 5)) { $0.favoriteMovies.ratings["Heat"] = 5 }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingFinishFailsAtOnceNamingTheEffectsAsleepOnTheTestClock() async {
+    let clock = TestClock()
+    let store = TestStore(Moviegoer(), clock: clock)
+    store.send(RatingAction.fetch("Alien"))
+    await expectIssues([
+      """
+      1 effect is still running, asleep on the TestClock until the test advances it:
+        id "Alien", started by RatingAction.fetch("Alien") in favoriteMovies
+      """
+    ]) {
+      await store.finish(timeout: .seconds(60))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(RatingAction.rated("Alien", 1)) { $0.favoriteMovies.ratings["Alien"] = 1 }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingReceiveFailsAtOnceNamingTheEffectsAsleepOnTheTestClock() async {
+    let clock = TestClock()
+    let store = TestStore(Moviegoer(), clock: clock)
+    store.send(RatingAction.fetch("Alien"))
+    await expectIssues([
+      """
+      Expected to receive RatingAction.rated("Alien", 1), but it was not dispatched; 1 effect \
+      is still running, asleep on the TestClock until the test advances it:
+        id "Alien", started by RatingAction.fetch("Alien") in favoriteMovies
+      """
+    ]) {
+      await store.receive(RatingAction.rated("Alien", 1), timeout: .seconds(60))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(RatingAction.rated("Alien", 1)) { $0.favoriteMovies.ratings["Alien"] = 1 }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingReceiveWaitsForAnAwakeEffectHoweverOftenItSuspends() async {
+    let store = TestStore(Moviegoer())
+    store.store.run { send in
+      for _ in 0..<200 {
+        await Task.detached { await Task.yield() }.value
+        await Task.yield()
+      }
+      send(RatingAction.rated("Heat", 5))
+    }
     await store.receive(RatingAction.rated("Heat", 5)) { $0.favoriteMovies.ratings["Heat"] = 5 }
     await store.finish()
   }

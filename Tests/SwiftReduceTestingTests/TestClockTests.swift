@@ -67,6 +67,31 @@ struct TestClockTests {
     #expect(clock.now.description == "5.0 seconds")
   }
 
+  @Test func testClockAdvanceRunsAWokenEffectUntilItIsAsleepOrDoneBeforeWakingTheNext() async {
+    let clock = TestClock()
+    let store = Store(RatingsList(), clock: clock)
+    var log: [String] = []
+    store.run { _ in
+      try await Effect.clock.sleep(for: .seconds(1))
+      log.append("1 s resumed")
+      // Suspends many times off the main actor and on it, never on the clock.
+      for _ in 0..<50 {
+        await Task.detached { await Task.yield() }.value
+        await Task.yield()
+      }
+      log.append("1 s done")
+    }
+    store.run { _ in
+      try await Effect.clock.sleep(for: .seconds(2))
+      log.append("2 s resumed")
+    }
+
+    await clock.advance(by: .seconds(2))
+
+    #expect(log == ["1 s resumed", "1 s done", "2 s resumed"])
+    #expect(store.runningEffects.isEmpty)
+  }
+
   @Test func testClockAdvanceWakesASleeperThatSleepsAgainWithinTheDuration() async {
     let clock = TestClock()
     let store = Store(RatingsList(), clock: clock)

@@ -1,5 +1,6 @@
 import SwiftReduce
 import SwiftReduceTesting
+import Synchronization
 import Testing
 
 @MainActor
@@ -17,6 +18,20 @@ struct TestStoreTests {
     let store = TestStore(Cinema())
     store.send(CinemaAction.rename("Rex"))
     #expect(store.root.name == "Rex")
+  }
+
+  @Test func wrongExpectationFailsTheSwiftTestingTestAtTheCallersFileAndLine() {
+    let store = TestStore(Cinema())
+    let locations = Mutex<[SourceLocation?]>([])
+    withKnownIssue {
+      store.send(CinemaAction.rename("Odeon")) { $0.name = "Rex" }
+    } matching: { issue in
+      locations.withLock { $0.append(issue.sourceLocation) }
+      return true
+    }
+    let expected = SourceLocation(
+      fileID: #fileID, filePath: #filePath, line: #line - 6, column: 17)
+    #expect(locations.withLock { $0 } == [expected])
   }
 
   @Test func unassertedChangeToANestedModelFieldFailsWithItsPathAndValues() {
@@ -262,11 +277,31 @@ struct TestStoreTests {
   }
 
   @Test func receiveFailsWhenNothingIsDispatchedInTime() async {
-    let store = TestStore(Cinema())
+    let store = TestStore(Cinema(), middleware: [posterLoader])
+    store.send(CinemaAction.wait)
     await expectIssues([
-      "Expected to receive CinemaAction.audit within 0.01 seconds, but it was not dispatched."
+      """
+      Expected to receive CinemaAction.audit within 0.01 seconds, but it was not dispatched; \
+      1 effect is still running:
+        no id, started during CinemaAction.wait outside any model
+      """,
+      """
+      1 effect is still running after 0.0 seconds:
+        no id, started during CinemaAction.wait outside any model
+      """,
     ]) {
       await store.receive(CinemaAction.audit, timeout: .milliseconds(10))
+      await store.finish(timeout: .zero)
+    }
+  }
+
+  @Test func receiveFailsAtOnceWhenNoEffectIsLeftToDispatch() async {
+    let store = TestStore(Cinema())
+    await expectIssues([
+      "Expected to receive CinemaAction.audit, but it was not dispatched, and no effect is "
+        + "running to dispatch it."
+    ]) {
+      await store.receive(CinemaAction.audit, timeout: .seconds(60))
     }
   }
 
@@ -350,8 +385,8 @@ struct TestStoreTests {
     store.exhaustivity = .off
     store.send(CinemaAction.sell("Alien"))
     await expectIssues([
-      "Expected to receive CinemaAction.wait within 0.01 seconds, but it was not dispatched "
-        + "(received instead: CinemaAction.audit)."
+      "Expected to receive CinemaAction.wait, but it was not dispatched "
+        + "(received instead: CinemaAction.audit), and no effect is running to dispatch it."
     ]) {
       await store.receive(CinemaAction.wait, timeout: .milliseconds(10))
     }

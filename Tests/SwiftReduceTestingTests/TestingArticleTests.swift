@@ -81,6 +81,16 @@ struct TestingArticleTests {
     }
   }
 
+  @Test func waitingExampleFailsAtOnceWhenNoEffectIsLeftToDispatch() async {
+    let store = TestStore(Cinema())
+    await expectIssues([
+      "Expected to receive CinemaAction.audit, but it was not dispatched, and no effect is "
+        + "running to dispatch it."
+    ]) {
+      await store.receive(CinemaAction.audit)
+    }
+  }
+
   @Test func runningEffectExampleRecordsTheArticlesText() async {
     let store = TestStore(Cinema(), middleware: [posterLoader])
     await expectIssues([

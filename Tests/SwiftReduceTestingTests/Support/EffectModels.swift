@@ -124,3 +124,47 @@ final class RatingsLedger: Reducer {
   var seen = 0
   func reduce(action: RatingAction) { seen += 1 }
 }
+
+/// Starts a ``Starter``'s work.
+enum StarterAction: Action, Equatable {
+  /// Relays the title to the other store, then starts an effect with the id
+  /// `"own"` that sleeps two seconds on this store's clock and sends `.started`.
+  case start(String)
+  case started(String)
+}
+
+/// The root of a store whose model dispatches on another store.
+final class Lobby: Reducer {
+  var starter: Starter
+
+  init(inner: Store<Moviegoer>) {
+    starter = Starter(inner: inner)
+  }
+}
+
+/// A model whose reduce dispatches on another store and then starts an
+/// effect of its own: that effect is this store's, and this model's.
+final class Starter: Reducer {
+  /// Not a model: the walk never enters a store.
+  let inner: Store<Moviegoer>
+  var started: [String] = []
+
+  init(inner: Store<Moviegoer>) {
+    self.inner = inner
+  }
+
+  func reduce(action: StarterAction) {
+    switch action {
+    case .start(let title):
+      let inner = inner
+      // Reduces run on the main actor, inside the outer store's dispatch.
+      MainActor.assumeIsolated { inner.dispatch(RatingAction.fetch(title)) }
+      Effect.run(id: "own") { send in
+        try await Effect.clock.sleep(for: .seconds(2))
+        send(StarterAction.started(title))
+      }
+    case .started(let title):
+      started.append(title)
+    }
+  }
+}

@@ -29,18 +29,36 @@ enum EffectContext {
     task?.clock
   }
 
-  /// Makes `store` the dispatching store, returning the one it hides.
-  @MainActor static func enter(_ store: any EffectHost) -> (any EffectHost)? {
+  /// What a dispatch hides of the one around it, to restore when it ends: the
+  /// dispatching store, and the model that store's walk is delivering to.
+  struct Outer {
+    let store: (any EffectHost)?
+    let model: UnsafeRawPointer?
+    let isValueModel: Bool
+  }
+
+  /// Makes `store` the dispatching store, returning what it hides of the
+  /// dispatch around it.
+  ///
+  /// A `reduce(action:)` that dispatches on another store runs that store's
+  /// walk, which sets ``Delivery``'s model to its own; without restoring it,
+  /// an effect the `reduce` starts afterwards would name the other store's
+  /// last model, which may be freed by then.
+  @MainActor static func enter(_ store: any EffectHost) -> Outer {
     depth += 1
-    let outer = self.store
+    let outer = Outer(
+      store: self.store, model: Delivery.model, isValueModel: Delivery.isValueModel)
     self.store = store
     return outer
   }
 
-  /// Ends the innermost dispatch, making `outer` the dispatching store again.
-  @MainActor static func leave(to outer: (any EffectHost)?) {
+  /// Ends the innermost dispatch, making the dispatch around it, and the
+  /// model its walk was delivering to, current again.
+  @MainActor static func leave(to outer: Outer) {
     depth -= 1
-    store = outer
+    store = outer.store
+    Delivery.model = outer.model
+    Delivery.isValueModel = outer.isValueModel
   }
 
   /// Calls `body` with the dispatching store, or stops the program when no
@@ -96,9 +114,10 @@ package enum EffectActivity {
     EffectContext.task?.order
   }
 
-  /// How many effects are running, by the clock of their store, for clocks
-  /// that are objects: a `TestClock` compares it with its sleepers.
-  @MainActor package static var running: [ObjectIdentifier: Int] = [:]
+  /// The orders of the effects running, by the clock of their store, for
+  /// clocks that are objects: a `TestClock` compares them with the effects
+  /// of its sleepers, to tell which effects are awake.
+  @MainActor package static var running: [ObjectIdentifier: Set<Int>] = [:]
 
   /// The key of `clock` in ``running``, when it is an object.
   static func key(of clock: any Clock<Duration>) -> ObjectIdentifier? {
@@ -109,13 +128,15 @@ package enum EffectActivity {
   @MainActor static func effectStarted(clock: ObjectIdentifier?) -> Int {
     events += 1
     started += 1
-    if let clock { running[clock, default: 0] += 1 }
+    if let clock { running[clock, default: []].insert(started) }
     return started
   }
 
-  @MainActor static func effectEnded(clock: ObjectIdentifier?) {
+  /// Counts the effect started `order`th ending.
+  @MainActor static func effectEnded(clock: ObjectIdentifier?, order: Int) {
     events += 1
-    guard let clock, let count = running[clock] else { return }
-    running[clock] = count > 1 ? count - 1 : nil
+    guard let clock, var orders = running[clock] else { return }
+    orders.remove(order)
+    running[clock] = orders.isEmpty ? nil : orders
   }
 }

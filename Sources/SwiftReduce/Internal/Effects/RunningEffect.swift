@@ -29,6 +29,9 @@ final class RunningEffect {
 
   /// The key of its task in the store's ``StoreLifetime``.
   let key: Int
+  /// Its place among all effects started in the process, which its task
+  /// knows too: a `TestClock` names its sleepers by it.
+  let order: Int
   let id: AnyHashable?
   let origin: Origin
   /// The store to send to; weak, so that a running effect does not keep it alive.
@@ -42,8 +45,9 @@ final class RunningEffect {
 
   private var isCancelledByID = false
 
-  init(key: Int, id: AnyHashable?, origin: Origin, store: any EffectHost) {
+  init(key: Int, order: Int, id: AnyHashable?, origin: Origin, store: any EffectHost) {
     self.key = key
+    self.order = order
     self.id = id
     self.origin = origin
     self.store = store
