@@ -18,11 +18,13 @@ package struct ModelTreeCopy<Root: AnyObject> {
     let copier = ModelCopier()
     let copy = copier.copyTree(original)
     guard copier.uncopyableTypes.isEmpty, copier.refusedModels.isEmpty else {
-      let paths = ModelPaths.paths(to: copier.refusedModels.map(\.model), from: original)
+      // Each refused model by the path a snapshot shows it at.
+      var snapshot = SnapshotBuilder()
+      snapshot.record(root: original)
       throw ModelTreeCopyError(
         typeNames: copier.uncopyableTypes,
         refusals: copier.refusedModels.map { model, reason in
-          "the model at \(paths[ObjectIdentifier(model)] ?? "?"), so changes are not checked: "
+          "the model at \(snapshot.path(to: model) ?? "?"), so changes are not checked: "
             + reason
         })
     }
