@@ -10,7 +10,8 @@
 /// `TypeContextDescriptor`, `FieldDescriptor` (with `FieldRecord`,
 /// `MangledName` and `RelativePointer`), `HeapObject`, `ObjectReference`
 /// (with `ReferenceOwnership` and `OptionalStorage`), `ArrayStorage`,
-/// `EnumPayload`, `MutableElements` (with `ElementAddresses`),
+/// `EnumPayload`, `MutableElements` (with `ElementAddresses` and
+/// `InlineArrayElements`), `NoncopyableField`, `TailAllocation`,
 /// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`; the descriptors and
 /// the witness table state the fields they read as `TypedOffset`s. Building with
 /// `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the paths Apple platforms take
