@@ -6,6 +6,7 @@
 extension InlineArray: MutableElements where Element: Copyable {
   static var storedElementType: Any.Type { Element.self }
   static var isArray: Bool { false }
+  static var isInline: Bool { true }
 
   static func elementAddresses(at address: UnsafeMutableRawPointer) -> ElementAddresses? {
     guard count > 0 else { return nil }
