@@ -81,6 +81,22 @@ struct Swift6ShapeTests {
     #expect(TreeSnapshot(copy) == TreeSnapshot(board))
   }
 
+  /// Rule 13 for an `InlineArray`: its elements lie in its owner, so the walk goes on with
+  /// what the owner holds there now, like a loop that indexes the array again on every pass.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @Test func inlineArrayReplacedWhileItsElementsReduceIsWalkedAsItIsNow() {
+    let wiring = Wiring()
+    let hall = wiring.outlets[0].bulb
+    let porch = wiring.outlets[1].bulb
+    Store(wiring).dispatch(SwitchboardAction.flip)
+    #expect(hall.isOn)
+    #expect(!porch.isOn)
+    #expect(wiring.outlets[0].bulb.name == "new hall")
+    #expect(!wiring.outlets[0].bulb.isOn)
+    #expect(wiring.outlets[1].bulb.name == "new porch")
+    #expect(wiring.outlets[1].bulb.isOn)
+  }
+
   @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
   @Test func builtinStorageMetOutsideAnInlineArrayIsNeverEntered() throws {
     var storage: Any.Type?

@@ -8,7 +8,7 @@ enum SwitchboardAction: Action {
 }
 
 /// A bulb: a class model that `flip` switches on and off.
-final class Bulb: Reducer {
+class Bulb: Reducer {
   let name: String
   var isOn = false
 
@@ -104,6 +104,42 @@ final class Winder: Reducer {
 
   init(_ spool: Spool) {
     self.spool = spool
+  }
+
+  func reduce(action: Never) {}
+}
+
+/// An outlet: a value model holding a bulb, which may rewire the board that holds the outlet.
+struct Outlet: ValueReducer {
+  var bulb: Bulb
+  var turns = 0
+
+  mutating func reduce(action: SwitchboardAction) {
+    if case .turn = action { turns += 1 }
+  }
+}
+
+/// A bulb that, when flipped, replaces every outlet of its board with new ones.
+@available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+final class RewiringBulb: Bulb {
+  weak var board: Wiring?
+
+  override func reduce(action: SwitchboardAction) {
+    super.reduce(action: action)
+    guard case .flip = action, let board, board.outlets[0].bulb === self else { return }
+    board.outlets = [Outlet(bulb: Bulb("new hall")), Outlet(bulb: Bulb("new porch"))]
+  }
+}
+
+/// A board whose outlets, value models, sit in an `InlineArray`.
+@available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+final class Wiring: Reducer {
+  var outlets: InlineArray<2, Outlet>
+
+  init() {
+    let rewiring = RewiringBulb("hall")
+    outlets = [Outlet(bulb: rewiring), Outlet(bulb: Bulb("porch"))]
+    rewiring.board = self
   }
 
   func reduce(action: Never) {}
