@@ -72,9 +72,7 @@ final class ActionRecorder<Root: Reducer> {
       copies.append(copy)
       return copy
     } catch {
-      copyProblem =
-        "TestStore cannot copy \(error.typeNames.joined(separator: ", ")): the runtime does "
-        + "not describe the stored properties of these models, so changes are not checked."
+      copyProblem = "TestStore " + error.message
       return nil
     }
   }

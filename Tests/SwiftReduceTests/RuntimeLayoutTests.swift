@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+import SwiftReduceTestSupport
 import Testing
 
 @testable import SwiftReduce
@@ -161,5 +163,70 @@ struct RuntimeLayoutTests {
         #expect(changed == (count == 3 ? 0b10 : 0b10010))
       }
     }
+  }
+}
+
+// MARK: - Swift 6 shapes
+
+extension RuntimeLayoutTests {
+  /// A property whose type really is `()`.
+  private struct Unit {
+    var nothing: () = ()
+    var count = 1
+  }
+
+  @Test func noncopyablePropertiesAreDescribedAsEmptyTuples() throws {
+    guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+      return
+    }
+    var described: [String] = []
+    _ = _forEachField(of: LockedLedger.self, options: _EachFieldOptions(rawValue: 1)) {
+      name, _, type, _ in
+      described.append("\(String(cString: name)): \(type)")
+      return true
+    }
+    #expect(described == ["openings: Int", "guarded: ()", "visits: ()"])
+    let fields = try #require(Reflection.storedFields(of: LockedLedger.self))
+    #expect(fields.map { $0.type == NoncopyableField.self } == [false, true, true])
+    let unit = try #require(Reflection.storedFields(of: Unit.self))
+    #expect(unit.map { $0.type == Void.self } == [true, false])
+  }
+
+  @Test func inlineArrayStorageIsABuiltinFixedArray() throws {
+    guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+      return
+    }
+    var storage: [(name: String, type: Any.Type)] = []
+    _ = _forEachField(of: InlineArray<3, Int>.self, options: []) { name, _, type, _ in
+      storage.append((String(cString: name), type))
+      return true
+    }
+    let only = try #require(storage.first)
+    #expect(storage.count == 1)
+    #expect(only.name == "_storage")
+    #expect(RuntimeFunctions.metadataKind(of: only.type) == TypeKind.fixedArrayMetadataKind)
+    #expect(Reflection.kind(of: only.type) == .fixedArray)
+  }
+
+  @Test func inlineArrayElementsLieInlineAStrideApart() throws {
+    guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else {
+      return
+    }
+    var array: InlineArray<3, Int> = [10, 20, 30]
+    #expect(MemoryLayout<InlineArray<3, Int>>.size == 3 * MemoryLayout<Int>.stride)
+    try withUnsafeMutablePointer(to: &array) { pointer in
+      let start = UnsafeMutableRawPointer(pointer)
+      let elements = try #require(InlineArray<3, Int>.elementAddresses(at: start))
+      #expect(elements.first == start)
+      #expect(elements.stride == MemoryLayout<Int>.stride)
+      #expect(elements.count == 3)
+      #expect(start.load(fromByteOffset: 2 * elements.stride, as: Int.self) == 30)
+    }
+  }
+
+  @Test func managedBufferSubclassesAreToldByTheirDescriptor() {
+    #expect(TailAllocation.isManagedBuffer(Spool.self))
+    #expect(TailAllocation.isManagedBuffer(ManagedBuffer<Int, String>.self))
+    #expect(!TailAllocation.isManagedBuffer(Bulb.self))
   }
 }

@@ -105,7 +105,9 @@ struct TraversalDifferentialTests {
     for seed in first..<(first + Self.graphsPerBatch) {
       // Lets the timed tests that share the main actor run between graphs.
       await Task.yield()
-      let graph = RandomModelGraph(seed: seed, hidesModels: batch % 5 == 4)
+      // Models holding a `~Copyable` property are not copied: see the test below.
+      let graph = RandomModelGraph(
+        seed: seed, hidesModels: batch % 5 == 4, families: Self.copiedFamilies)
       defer { graph.unlink() }
       let walked = Walk.reachableModels(from: graph.hub)
       let shown = ModelPaths.shownModels(from: graph.hub)
@@ -137,6 +139,40 @@ struct TraversalDifferentialTests {
       compared += walked.count
     }
     #expect(compared > 0)
+  }
+
+  /// The families whose models a copy holds: all but ``ShapeFamily/lockedModels``.
+  static let copiedFamilies = ShapeFamily.allCases.filter { $0 != .lockedModels }
+
+  /// A graph with models behind a `Mutex` is not copied: the copy names each crate holding
+  /// one, by its path, and is never made in part.
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
+  func copyOfAGraphWithLockedModelsIsRefusedNamingEachOne(batch: UInt64) async {
+    var refused = 0
+    let first = batch * Self.graphsPerBatch
+    for seed in first..<(first + Self.graphsPerBatch) {
+      await Task.yield()
+      let graph = RandomModelGraph(seed: seed, hidesModels: false, families: [.lockedModels])
+      defer { graph.unlink() }
+      let locked = Walk.reachableModels(from: graph.hub).filter {
+        "\(type(of: $0))" == "LockedCrate"
+      }
+      let paths = ModelPaths.paths(to: locked, from: graph.hub)
+      let expected = locked.map { crate in
+        "the model at \(paths[ObjectIdentifier(crate)] ?? "?"), so changes are not checked: "
+          + "LockedCrate.guarded is ~Copyable: a copy can neither copy it nor share it. Keep it "
+          + "in an instance of a class that is not a model (a copy shares such instances), as "
+          + "in `let lock = Locked()` with `final class Locked { let mutex = Mutex(...) }`."
+      }
+      do {
+        _ = try ModelTreeCopy(copying: graph.hub)
+        #expect(locked.isEmpty, "seed \(seed): a graph with locked models was copied")
+      } catch {
+        #expect(Set(error.refusals) == Set(expected), "seed \(seed)")
+        refused += 1
+      }
+    }
+    #expect(refused > 0)
   }
 
   // MARK: - Comparing

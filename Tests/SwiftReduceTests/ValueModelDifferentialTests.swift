@@ -12,7 +12,9 @@ import Testing
 /// compared on the 1,240 graphs of ``TraversalDifferentialTests``, one level deep.
 @MainActor
 struct ValueModelDifferentialTests {
-  static let families: [ShapeFamily] = [.valueModels, .frozenValueModels]
+  static let families: [ShapeFamily] = [
+    .valueModels, .frozenValueModels, .inlineArrays, .lockedModels,
+  ]
   static let graphsPerBatch: UInt64 = 8
   /// Seeds past those of ``TraversalDifferentialTests``, whose graphs are built otherwise.
   static let firstSeed: UInt64 = 10_000

@@ -40,6 +40,14 @@ final class ModelCopier {
   /// The models that could not be copied because their layout cannot be read.
   private(set) var uncopyableTypes: [String] = []
 
+  /// The models not copied because a copy could not hold all they hold, each with the reason.
+  ///
+  /// A `~Copyable` property cannot be copied and must not be shared; a
+  /// `ManagedBuffer`'s tail has no room in a copy allocated from the class's
+  /// metadata. Such a model is never allocated, so no half-made copy is ever
+  /// read or destroyed.
+  private(set) var refusedModels: [(model: AnyObject, reason: String)] = []
+
   /// Every copy made, in the order they were made; holding them keeps alive
   /// copies that only `weak` references point at.
   @exclusivity(unchecked)
@@ -79,7 +87,13 @@ final class ModelCopier {
       plan = plans.plan(for: objectType)
       lastClass = (ObjectIdentifier(objectType), plan)
     }
-    guard plan.model != nil else { return object }
+    guard let model = plan.model else { return object }
+    if let reason = Self.refusal(of: model, plan.name) {
+      if !refusedModels.contains(where: { $0.model === object }) {
+        refusedModels.append((object, reason))
+      }
+      return object
+    }
     guard let fields = plans.fields(of: plan),
       let copy = HeapObject.allocateUninitializedInstance(of: objectType)
     else {
@@ -90,6 +104,21 @@ final class ModelCopier {
     allCopies.append(copy)
     queued.append((Unmanaged.passRetained(object), Unmanaged.passUnretained(copy), fields))
     return copy
+  }
+
+  /// Why a model of `model`'s type cannot be copied, if it cannot.
+  private static func refusal(of model: ModelPlan, _ name: String) -> String? {
+    if let field = model.noncopyableFields.first {
+      return
+        "\(name).\(field) is ~Copyable: a copy can neither copy it nor share it. Keep it in an instance of a class that is not a model (a copy "
+        + "shares such instances), as in `let lock = Locked()` with `final class Locked { "
+        + "let mutex = Mutex(...) }`."
+    }
+    if model.isTailAllocated {
+      return "\(name) is a ManagedBuffer, whose tail elements a copy would have no room for. "
+        + "Keep the buffer in a property of a model instead of making it one."
+    }
+    return nil
   }
 
   /// A copy of `value`, of the type `plan` describes, whose models are copies.
@@ -125,7 +154,7 @@ final class ModelCopier {
       return EnumPayload.replacing(in: value, plan.type) {
         self.copy($0, self.plans.plan(for: type(of: $0)))
       }
-    case .text, .runtimeChildren, .registrar, .untraversed:
+    case .text, .runtimeChildren, .registrar, .untraversed, .noncopyable:
       return value
     }
   }

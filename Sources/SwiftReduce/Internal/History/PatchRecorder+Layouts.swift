@@ -38,7 +38,7 @@ extension PatchRecorder {
     var made = difference.recordedFields(of: plans.plan(for: type)) ?? []
     made.removeAll { field in
       switch plans.form(of: field.plan) {
-      case .registrar, .untraversed: return true
+      case .registrar, .untraversed, .noncopyable: return true
       default: return !(isRecorded?(type, field.name) ?? true)
       }
     }

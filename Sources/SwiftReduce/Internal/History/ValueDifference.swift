@@ -18,7 +18,7 @@ struct ValueDifference {
   ) {
     if sameBits(before, after, plan) { return }
     switch plans.form(of: plan) {
-    case .registrar, .untraversed:
+    case .registrar, .untraversed, .noncopyable:
       return
     case let .optional(optionalType):
       let (first, second) = (optionalType.unwrap(before), optionalType.unwrap(after))
@@ -67,7 +67,7 @@ struct ValueDifference {
   func isSame(_ first: Any, _ second: Any, _ plan: TypePlan) -> Bool {
     if sameBits(first, second, plan) { return true }
     switch plans.form(of: plan) {
-    case .registrar, .untraversed:
+    case .registrar, .untraversed, .noncopyable:
       return true
     case .model, .object:
       return (first as AnyObject) === (second as AnyObject)

@@ -116,6 +116,8 @@ struct PlaceCursor {
   /// They are its storage reference (and, for a slice, its bounds). The walk holds that storage,
   /// so a change through the owner copies it first and these words change.
   var words: CollectionWords
+  /// How many bytes ``words`` holds: ``MutableElementsPlan/storageWordsSize``.
+  let wordsSize: Int
   /// The position of the element whose models the walk is visiting; `-1`
   /// before the first and after that element was removed.
   var active = -1

@@ -119,12 +119,12 @@ extension Walk {
     let place = places[index]
     let element = place.retyped(mutable.elementPlan)
     guard let layout = elementLayout(at: place.address, mutable, collectionType) else { return }
-    let size = place.plan._withUnsafeGuaranteedRef { $0.access.size }
     placeCursors.append(
       PlaceCursor(
         first: layout.first, stride: layout.stride, count: layout.count, next: 0,
         list: layout.list, collection: index, element: element,
-        words: CollectionWords(at: place.address, size: size)))
+        words: CollectionWords(at: place.address, size: mutable.storageWordsSize),
+        wordsSize: mutable.storageWordsSize))
     stack.append(.placeCursor(index: placeCursors.count - 1))
   }
 
@@ -339,7 +339,8 @@ extension Walk {
       MutableElementsPlan(
         type: type,
         elementPlan: Unmanaged.passUnretained(plans.plan(for: type.storedElementType)),
-        isArray: type.isArray)
+        isArray: type.isArray,
+        storageWordsSize: type.isInline ? 0 : plan._withUnsafeGuaranteedRef { $0.access.size })
     }
     plan.takeUnretainedValue().mutableElementsPlanIfMade = .some(made)
     return made

@@ -123,9 +123,7 @@ extension Walk {
   /// `false` if it has no elements left to visit.
   mutating func checkRun(_ index: Int, at address: UnsafeMutableRawPointer) -> Bool {
     guard !placeCursors[index].isGone else { return false }
-    let size = places[placeCursors[index].collection].plan._withUnsafeGuaranteedRef {
-      $0.access.size
-    }
+    let size = placeCursors[index].wordsSize
     if CollectionWords(at: address, size: size) != placeCursors[index].words {
       realign(index, at: address)
     }
@@ -163,7 +161,7 @@ extension Walk {
       run.visited < 0 ? $0 < run.next : visitedMarks[run.visited][$0]
     }
     // What the owner holds now.
-    let size = collectionPlan._withUnsafeGuaranteedRef { $0.access.size }
+    let size = mutable.storageWordsSize
     guard let layout = elementLayout(at: address, mutable, collectionType) else {
       placeCursors[index].words = CollectionWords(at: address, size: size)
       placeCursors[index].count = 0

@@ -10,6 +10,10 @@ protocol MutableElements {
   /// storage object holding the count and the elements.
   static var isArray: Bool { get }
 
+  /// Whether the elements are the value itself (`InlineArray`), with no
+  /// storage reference in its words to tell a replaced collection by.
+  static var isInline: Bool { get }
+
   /// Where the elements of the collection stored at `address` live, after
   /// making its storage unique to that collection; `nil` if it is empty.
   ///
@@ -18,6 +22,10 @@ protocol MutableElements {
   /// changes. The addresses stay valid while ``ElementAddresses/storage`` is held
   /// and the collection is not changed through its owner.
   static func elementAddresses(at address: UnsafeMutableRawPointer) -> ElementAddresses?
+}
+
+extension MutableElements {
+  static var isInline: Bool { false }
 }
 
 extension MutableElements where Self: MutableCollection {

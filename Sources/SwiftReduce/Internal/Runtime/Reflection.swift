@@ -10,7 +10,8 @@
 /// `TypeContextDescriptor`, `FieldDescriptor` (with `FieldRecord`,
 /// `MangledName` and `RelativePointer`), `HeapObject`, `ObjectReference`
 /// (with `ReferenceOwnership` and `OptionalStorage`), `ArrayStorage`,
-/// `EnumPayload`, `MutableElements` (with `ElementAddresses`),
+/// `EnumPayload`, `MutableElements` (with `ElementAddresses` and
+/// `InlineArrayElements`), `NoncopyableField`, `TailAllocation`,
 /// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`; the descriptors and
 /// the witness table state the fields they read as `TypedOffset`s. Building with
 /// `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the paths Apple platforms take
@@ -106,7 +107,7 @@ enum Reflection {
     }
     guard complete else { return nil }
 
-    var records: [(ownership: ReferenceOwnership, isVar: Bool)] = []
+    var records: [PropertyRecord] = []
     if let classType = type as? AnyClass {
       for level in classHierarchy(of: classType) {
         guard let levelRecords = propertyRecords(of: level) else { return nil }
@@ -114,15 +115,32 @@ enum Reflection {
       }
     } else if kind(of: type) == .tuple {
       // A tuple's elements are as mutable as the tuple.
-      records = Array(repeating: (.strong, true), count: offsetsAndTypes.count)
+      records = Array(
+        repeating: PropertyRecord(ownership: .strong, isVar: true, name: nil),
+        count: offsetsAndTypes.count)
     } else {
       guard let structRecords = propertyRecords(of: type) else { return nil }
       records = structRecords
     }
     guard records.count == offsetsAndTypes.count else { return nil }
-    return zip(offsetsAndTypes, records).map {
-      StoredField(offset: $0.offset, type: $0.type, ownership: $1.ownership, isVar: $1.isVar)
+    return zip(offsetsAndTypes, records).map { field, record in
+      // The runtime describes a `~Copyable` property as `()`; its record names its type.
+      if field.type == Void.self, let name = record.name, !name.isEmptyTuple {
+        return StoredField(
+          offset: field.offset, type: NoncopyableField.self, ownership: .strong,
+          isVar: record.isVar)
+      }
+      return StoredField(
+        offset: field.offset, type: field.type, ownership: record.ownership, isVar: record.isVar)
     }
+  }
+
+  /// One property's field record, as ``storedFields(of:)`` reads it.
+  private struct PropertyRecord {
+    let ownership: ReferenceOwnership
+    let isVar: Bool
+    /// The mangled name of its type; `nil` for a tuple's element.
+    let name: MangledName?
   }
 
   /// The names of the stored properties of a struct, tuple or class, in the order of
@@ -146,15 +164,14 @@ enum Reflection {
 
   /// The reference ownership and mutability of each stored property declared
   /// by `type` itself (not its superclasses), from its field descriptor.
-  private static func propertyRecords(of type: Any.Type) -> [(
-    ownership: ReferenceOwnership, isVar: Bool
-  )]? {
+  private static func propertyRecords(of type: Any.Type) -> [PropertyRecord]? {
     guard let fields = TypeContextDescriptor(of: type)?.fieldDescriptor else { return [] }
     guard let records = fields.records else { return nil }
-    var properties: [(ownership: ReferenceOwnership, isVar: Bool)] = []
+    var properties: [PropertyRecord] = []
     for record in records {
       guard let name = record.mangledTypeName else { return nil }
-      properties.append((name.ownership, record.isVar))
+      properties.append(
+        PropertyRecord(ownership: name.ownership, isVar: record.isVar, name: name))
     }
     return properties
   }

@@ -18,11 +18,24 @@ enum TypeKind {
   case opaque
   /// Foreign and Objective-C classes: never models.
   case foreignObject
+  /// `Builtin.FixedArray`, the storage of an `InlineArray` (its `_storage`):
+  /// met only inside one, which is read as a collection instead.
+  case fixedArray
   /// A kind this code does not know.
   case unknown
 
+  /// The metadata kind of `Builtin.FixedArray`, which `_MetadataKind` does not list.
+  ///
+  /// Kind 0x8, marked non-heap (0x200) and runtime private (0x100). Pinned by
+  /// `inlineArrayStorageIsABuiltinFixedArray`.
+  static let fixedArrayMetadataKind: UInt = 0x308
+
   /// The kind of the metadata `kind` the runtime reports.
   init(metadataKind kind: UInt) {
+    if kind == Self.fixedArrayMetadataKind {
+      self = .fixedArray
+      return
+    }
     switch _MetadataKind(rawValue: kind) ?? .unknown {
     case .class: self = .class
     case .struct: self = .struct

@@ -224,6 +224,8 @@ struct SnapshotBuilder {
       return
     case .untraversed:
       appendLine(label: field.name, text: "(untraversed)")
+    case .noncopyable:
+      appendLine(label: field.name, text: "(~Copyable, not entered)")
     default:
       recordValue(plan.access.load(from: address), plan, label: field.name)
     }
@@ -270,6 +272,8 @@ struct SnapshotBuilder {
       return
     case .untraversed:
       appendLine(label: label, text: "(untraversed)")
+    case .noncopyable:
+      appendLine(label: label, text: "(~Copyable, not entered)")
     }
   }
 
@@ -465,6 +469,11 @@ struct SnapshotBuilder {
     case let .optional(optionalType):
       guard let wrapped = optionalType.unwrap(value) else { return "nil" }
       return oneLineText(of: wrapped, plans.plan(for: type(of: wrapped)))
+    case let .collection(collectionType) where !(value is any CustomStringConvertible):
+      // An `InlineArray` has no description of its own: its elements, as an array's.
+      let element = plans.plan(for: collectionType.elementType)
+      let texts = collectionType.elements(of: value).map { oneLineText(of: $0, element) }
+      return "[" + texts.joined(separator: ", ") + "]"
     default:
       return String(describing: value)
     }

@@ -224,7 +224,7 @@ struct SnapshotEquivalence {
       return Step(field: field, kind: .objectArray(stride: stride))
     }
     switch plans.form(of: plan) {
-    case .registrar, .untraversed:
+    case .registrar, .untraversed, .noncopyable:
       return Step(field: field, kind: .skip)
     case let .collection(collection)
     where Self.isKeptInOrder(collection) && Reflection.isObjectReference(collection.elementType):

@@ -35,6 +35,14 @@ final class ModelPlan {
   /// Whether instances hold nothing that may be a model, so they are never read.
   let isLeaf: Bool
 
+  /// Whether instances carry elements past their stored properties (a
+  /// `ManagedBuffer` subclass, ``TailAllocation``), which no plan describes:
+  /// they are not reached, and such a model is not copied.
+  let isTailAllocated: Bool
+
+  /// The `~Copyable` stored properties, which are never entered, read or copied.
+  let noncopyableFields: [String]
+
   /// Whether instances hold value models in `var`s, which reduce in place.
   var holdsValueModelsInPlace: Bool { reads?.contains { $0.isPlace } ?? false }
 
@@ -58,25 +66,31 @@ final class ModelPlan {
   /// The plan of the class model type `type`.
   convenience init(
     objectModel type: any Reducer.Type, reads: UnsafeBufferPointer<FieldRead>?,
-    hierarchy: [AnyClass]
+    hierarchy: [AnyClass], isTailAllocated: Bool = false,
+    noncopyableFields: [String] = []
   ) {
     self.init(
       type: type, receiver: makeReceiver(for: type), objectReducer: type, valueReducer: nil,
-      reads: reads, hierarchy: hierarchy, handledBelow: type.handledBelow)
+      reads: reads, hierarchy: hierarchy, handledBelow: type.handledBelow,
+      isTailAllocated: isTailAllocated, noncopyableFields: noncopyableFields)
   }
 
   /// The plan of the value model type `type`.
   convenience init(valueModel type: any ValueReducer.Type, reads: UnsafeBufferPointer<FieldRead>?) {
     self.init(
       type: type, receiver: makeReceiver(for: type), objectReducer: nil, valueReducer: type,
-      reads: reads, hierarchy: [], handledBelow: .anything)
+      reads: reads, hierarchy: [], handledBelow: .anything, isTailAllocated: false,
+      noncopyableFields: [])
   }
 
   private init(
     type: Any.Type, receiver: any ActionReceiver, objectReducer: (any Reducer.Type)?,
     valueReducer: (any ValueReducer.Type)?, reads: UnsafeBufferPointer<FieldRead>?,
-    hierarchy: [AnyClass], handledBelow: HandledBelow
+    hierarchy: [AnyClass], handledBelow: HandledBelow, isTailAllocated: Bool,
+    noncopyableFields: [String]
   ) {
+    self.isTailAllocated = isTailAllocated
+    self.noncopyableFields = noncopyableFields
     self.type = type
     self.objectReducer = objectReducer
     self.valueReducer = valueReducer

@@ -8,4 +8,7 @@ struct MutableElementsPlan {
   let elementPlan: Unmanaged<TypePlan>
   /// Whether it is an `Array` or `ContiguousArray`, whose storage the walk can read.
   let isArray: Bool
+  /// How many bytes of a value tell its storage apart (``PlaceCursor/words``):
+  /// none for an `InlineArray`, whose elements are the value.
+  let storageWordsSize: Int
 }

@@ -60,6 +60,7 @@ extension PlanCache {
     let type = plan.type
     if type == ObservationRegistrar.self { return .registrar }
     if type is any UntraversedStorage.Type { return .untraversed }
+    if type == NoncopyableField.self { return .noncopyable }
     if let optional = type as? any OptionalType.Type { return .optional(optional) }
     if let collection = type as? any StandardCollection.Type { return .collection(collection) }
     switch plan.shape {
@@ -115,6 +116,9 @@ extension PlanCache {
       return .fields
     case .opaque:
       return .text(BitsFormatter(name: nil, fields: [(0, plan.access.size)]))
+    case .fixedArray, .unknown:
+      // Never read: ``PlanCache/reportUnreadFields(in:_:)`` reported it.
+      return .text(UnreadLayoutFormatter(name: plan.name))
     default:
       return .text(makeReflectingFormatter(for: type))
     }

@@ -77,14 +77,17 @@ final class PlanCache {
     case .existential:
       // `Any`, `any P`, `any P<T>`: whatever is inside can be a model.
       return TypePlan(type, .deferred)
-    case .unknown:
-      // Kinds this code does not know are read through the runtime, to stay sound.
-      return TypePlan(type, .allChildren, mayHoldModels: true)
+    case .fixedArray, .unknown:
+      // A layout this code cannot read is not guessed at: it is skipped, and
+      // the holder's plan reports it in debug builds (``reportUnreadFields``).
+      // `Builtin.FixedArray` is met only inside an `InlineArray`, which is a collection.
+      return TypePlan(type, .inert)
     }
   }
 
   private func makeValuePlan(for type: Any.Type) -> TypePlan {
-    if type is any UntraversedStorage.Type {
+    // A `~Copyable` property is isolated like an actor's state: never entered.
+    if type is any UntraversedStorage.Type || type == NoncopyableField.self {
       return TypePlan(type, .inert)
     }
     if let valueModelType = type as? any ValueReducer.Type {
@@ -118,6 +121,9 @@ final class PlanCache {
       return TypePlan(type, .allChildren)
     }
     let reads = reads(for: fields)
+    #if DEBUG
+      reportUnreadFields(in: type, fields)
+    #endif
     return reads.isEmpty
       ? TypePlan(type, .inert)
       : TypePlan(type, .fields(Self.store(reads)), holdsValueModels: reads.contains { $0.isPlace })
@@ -126,11 +132,16 @@ final class PlanCache {
   private func makeModelPlan(for type: any Reducer.Type) -> ModelPlan {
     let fields = Reflection.storedFields(of: type)
     let reads = fields.map { Self.store(self.reads(for: $0)) }
+    let isTailAllocated = TailAllocation.isManagedBuffer(type)
+    let noncopyable = fields.map { noncopyableFields(of: type, $0) } ?? []
     #if DEBUG
       if let fields, type is any Observable.Type { reportValueModels(in: type, fields) }
+      if let fields { reportUnreadFields(in: type, fields) }
+      if isTailAllocated { reportTail(of: type) }
     #endif
     return ModelPlan(
-      objectModel: type, reads: reads, hierarchy: Reflection.classHierarchy(of: type))
+      objectModel: type, reads: reads, hierarchy: Reflection.classHierarchy(of: type),
+      isTailAllocated: isTailAllocated, noncopyableFields: noncopyable)
   }
 
   private func makeValueModelPlan(for type: any ValueReducer.Type) -> ModelPlan {

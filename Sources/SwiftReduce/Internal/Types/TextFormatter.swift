@@ -277,3 +277,10 @@ struct DateTextFormatter: TextFormatter {
     return (year, month, day)
   }
 }
+
+/// Shows a value whose layout SwiftReduce cannot read by its type alone.
+struct UnreadLayoutFormatter: TextFormatter {
+  let name: String
+
+  func text(at address: UnsafeRawPointer) -> String { "\(name) (layout not read)" }
+}

@@ -27,6 +27,9 @@ enum ValueForm {
   case registrar
   /// The storage of an `@Untraversed` property: never looked inside.
   case untraversed
+  /// A `~Copyable` property (``NoncopyableField``): shown by its type, never
+  /// read, compared or recorded; a model holding one is not copied.
+  case noncopyable
 }
 
 /// One stored property of a model, struct or tuple, as snapshots and copies see it.
@@ -40,7 +43,8 @@ final class PlanField {
   /// Whether the property holds one object pointer that is read directly:
   /// `weak`/`unowned` storage, or a class or class-bound existential type.
   let isReference: Bool
-  /// The size of the property's storage in bytes.
+  /// The size of the property's storage in bytes; 0 for a `~Copyable` one,
+  /// which is never read.
   let size: Int
   /// The plan of the declared type, looked up on first use: building it
   /// eagerly would loop on a type that holds itself.

@@ -76,6 +76,18 @@ extension RandomModelGraph {
     case .identitySets: IdentitySetCrate.self
     case .valueModels: ValueModelCrate.self
     case .frozenValueModels: FrozenValueCrate.self
+    case .inlineArrays:
+      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+        InlineArrayCrate.self
+      } else {
+        Crate.self
+      }
+    case .lockedModels:
+      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+        LockedCrate.self
+      } else {
+        Crate.self
+      }
     }
   }
 
@@ -89,6 +101,11 @@ extension RandomModelGraph {
 
   /// Fills the shapes of `crate`'s family.
   func fillShapes(_ crate: Crate) {
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *),
+      fillSwift6Shapes(crate)
+    {
+      return
+    }
     switch crate {
     case let crate as ExistentialArrayCrate:
       let family = ShapeFamily.existentialArrays

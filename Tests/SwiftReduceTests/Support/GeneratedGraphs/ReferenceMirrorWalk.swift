@@ -469,6 +469,13 @@ extension ArraySlice: WalkedCollection {
   }
 }
 
+@available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+extension InlineArray: WalkedCollection where Element: Copyable {
+  var walkedElements: [WalkedElement] {
+    indices.map { WalkedElement(value: self[$0], type: Element.self, inPlace: true) }
+  }
+}
+
 extension Set: WalkedCollection {
   var walkedElements: [WalkedElement] {
     map { WalkedElement(value: $0, type: Element.self, inPlace: false) }

@@ -54,6 +54,10 @@ enum ShapeFamily: Int, CaseIterable, Sendable {
   /// Value models where they cannot change in place (a `let`, a `Set`, an enum's payload, an
   /// existential, a slice or a dictionary's values view) holding class models, which are routed.
   case frozenValueModels
+  /// `InlineArray`s of optional class models, value models, existentials and ints (issue 36).
+  case inlineArrays
+  /// Models behind a `Mutex`, never entered, beside an `Atomic` and a model that is (issue 36).
+  case lockedModels
 
   /// The first id of the ``Leaf`` models made for this family.
   var firstLeafID: Int { 100_000 + rawValue * 10_000 }
