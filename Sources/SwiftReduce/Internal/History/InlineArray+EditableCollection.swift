@@ -16,7 +16,7 @@ extension InlineArray: EditableCollection where Element: Copyable {
     at position: ElementPosition, in address: UnsafeMutableRawPointer,
     _ body: (UnsafeMutableRawPointer) throws -> Void
   ) rethrows -> Bool {
-    guard case let .index(offset) = position, offset >= 0, offset < count else { return false }
+    guard case let .index(offset, _) = position, offset >= 0, offset < count else { return false }
     let elements = address.assumingMemoryBound(to: Self.self)
     try withUnsafeMutablePointer(to: &elements.pointee[offset]) {
       try body(UnsafeMutableRawPointer($0))
@@ -25,7 +25,7 @@ extension InlineArray: EditableCollection where Element: Copyable {
   }
 
   static func element(at position: ElementPosition, in address: UnsafeRawPointer) -> Any? {
-    guard case let .index(offset) = position, offset >= 0, offset < count else { return nil }
+    guard case let .index(offset, _) = position, offset >= 0, offset < count else { return nil }
     return address.assumingMemoryBound(to: Self.self).pointee[offset]
   }
 
@@ -43,7 +43,7 @@ extension InlineArray: EditableCollection where Element: Copyable {
   static func remove(at position: ElementPosition, in address: UnsafeMutableRawPointer) {}
 
   static func label(of position: ElementPosition, keyText: (Any) -> String) -> String {
-    guard case let .index(offset) = position else { return "[?]" }
+    guard case let .index(offset, _) = position else { return "[?]" }
     return "[\(offset)]"
   }
 }
