@@ -103,6 +103,11 @@ public final class TestStore<Root: Reducer> {
     store.effectErrorHandler = { description in
       TestFailure.report("The effect \(description).", at: site)
     }
+    // A tree that cannot be copied is refused here, once, where the test creates the store,
+    // rather than at each send.
+    if recorder.copy(of: root) == nil, let problem = recorder.copyProblem {
+      TestFailure.report(problem, at: site)
+    }
   }
 
   /// Records, with exhaustivity on, what `finish()` would have: effects still
@@ -418,12 +423,8 @@ public final class TestStore<Root: Reducer> {
     _ expectedCopy: ModelTreeCopy<Root>?, after: TreeSnapshot?, _ subject: String,
     _ updateExpected: (Root) -> Void, _ site: CallSite
   ) {
-    guard let expectedCopy else {
-      if let problem = recorder.copyProblem {
-        TestFailure.report(problem, at: site)
-      }
-      return
-    }
+    // A tree that cannot be copied was reported when the test store was created.
+    guard let expectedCopy else { return }
     // Only needed to tell what the closure asserts, when nothing else is checked.
     let base = exhaustivity == .off ? TreeSnapshot(expectedCopy.root) : nil
     updateExpected(expectedCopy.root)
