@@ -51,6 +51,8 @@ extension Store {
     let effect = RunningEffect(
       key: lifetime.makeKey(), order: order, id: id, origin: origin, store: self)
     let values = EffectContext.TaskValues(clock: clock, order: order)
+    // Who hears an error thrown once the store is gone: a test store's test.
+    let errorHandler = effectErrorHandler
     let task = Task { @MainActor [weak self] in
       do {
         try await EffectContext.$task.withValue(values) {
@@ -58,7 +60,11 @@ extension Store {
         }
       } catch is CancellationError {
       } catch {
-        self?.report(error, thrownBy: effect)
+        if let self {
+          self.report(error, thrownBy: effect)
+        } else {
+          Self.reportAfterRelease(error, thrownBy: effect, to: errorHandler)
+        }
       }
       EffectActivity.effectEnded(clock: clockKey, order: order)
       self?.lifetime.end(effect.key)
@@ -124,6 +130,31 @@ extension Store {
     #endif
   }
 
+  /// Reports an error an effect threw after its store was released: to the
+  /// test store that ran it, or in debug builds as dropped, since no store
+  /// is left to hear it.
+  private static func reportAfterRelease(
+    _ error: any Error, thrownBy effect: RunningEffect,
+    to handler: (@MainActor (_ description: String) -> Void)?
+  ) {
+    let id = effect.id.map { "id \(String(reflecting: $0.base))" } ?? "no id"
+    let started: String
+    switch effect.origin {
+    case .model(let action, _), .dispatch(let action): started = "started by \(actionText(action))"
+    case .outside: started = "started by store.run outside any dispatch"
+    }
+    let text = "\(id), \(started), threw \(String(reflecting: error)) after its store was released"
+    if let handler {
+      handler(text)
+      return
+    }
+    #if DEBUG
+      DebugReport.emit(
+        "SwiftReduce: the effect \(text); no store is left to report it to, so it is dropped. "
+          + "(reported in debug builds)")
+    #endif
+  }
+
   /// How messages name an effect: its id, the action that started it, and
   /// the path of the model that did.
   ///
@@ -162,6 +193,12 @@ extension Store {
   /// key: for a `TestStore` to tell which effects one `send` started.
   package var runningEffectOrdersByKey: [Int: Int] {
     lifetime.effects.filter { !$0.value.isCancelled }.mapValues(\.order)
+  }
+
+  /// Whether an effect that was cancelled is still running: its operation has
+  /// not returned yet.
+  package var hasCancelledEffectsRunning: Bool {
+    lifetime.effects.values.contains { $0.isCancelled }
   }
 
   /// Cancels the effects with these keys that are still running, as

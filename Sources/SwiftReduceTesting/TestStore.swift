@@ -302,7 +302,18 @@ public final class TestStore<Root: Reducer> {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await waitForEffects(nil, timeout: timeout, site)
+    await letCancelledEffectsEnd()
     skipUnreceivedActions(before: "finishing", site)
+  }
+
+  /// Lets the effects that were cancelled run to their end, so that what
+  /// they throw is reported before ``finish(timeout:fileID:filePath:line:column:)``
+  /// returns; one that goes on despite its cancellation is left running.
+  private func letCancelledEffectsEnd() async {
+    for _ in 0...Self.settledHops where store.hasCancelledEffectsRunning {
+      await Task.detached(priority: .background) { await Task.yield() }.value
+      await Task.yield()
+    }
   }
 
   /// Waits until the effects with these keys, or all of the store's when

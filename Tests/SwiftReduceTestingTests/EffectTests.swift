@@ -289,6 +289,26 @@ struct EffectTests {
     await store.finish()
   }
 
+  @Test func anErrorACancelledEffectThrowsIsReportedBeforeFinishReturns() async {
+    let clock = TestClock()
+    let store = TestStore(Moviegoer(), clock: clock)
+    let text =
+      #"The effect id "Alien", started by RatingAction.fetchStubborn("Alien") in "#
+      + "favoriteMovies, threw SwiftReduceTestingTests.RatingError.offline."
+    let recorded = RecordedIssues()
+    var reportedWhenFinishReturned: [String] = []
+    // Sent inside: the effect's task inherits the known issue's scope.
+    await withKnownIssue {
+      store.send(RatingAction.fetchStubborn("Alien"))
+      store.send(RatingAction.stop("Alien"))
+      await store.finish()
+      reportedWhenFinishReturned = recorded.texts
+    } matching: { issue in
+      recorded.match(issue, against: [text])
+    }
+    #expect(reportedWhenFinishReturned == [text])
+  }
+
   @Test func errorsOtherThanCancellationAreTheOnlyOnesReported() async {
     let clock = TestClock()
     let store = TestStore(Moviegoer(), clock: clock)

@@ -65,4 +65,48 @@ struct StoreRunTests {
     #expect(store == nil)
     #expect(task?.isCancelled == true)
   }
+
+  // MARK: - Errors thrown after the store is gone
+
+  /// Starts an effect that throws once its store is released, releases the store, and
+  /// returns the effect's task; `handler` hears effect errors, as a test store's does.
+  private static func effectThrowingAfterRelease(
+    handler: (@MainActor (String) -> Void)? = nil
+  ) -> Task<Void, Never> {
+    let store = Store(Greeting())
+    store.effectErrorHandler = handler
+    return store.run { _ in
+      try? await Task.sleep(for: .seconds(600))
+      throw LateFailure()
+    }
+  }
+
+  @Test func anErrorThrownAfterTheStoreIsReleasedGoesToTheTestThatOwnedIt() async {
+    var heard: [String] = []
+    let task = Self.effectThrowingAfterRelease { heard.append($0) }
+    await task.value
+    #expect(
+      heard == [
+        "no id, started by store.run outside any dispatch, threw SwiftReduceTests.LateFailure() "
+          + "after its store was released"
+      ])
+  }
+
+  #if DEBUG
+    @Test func anErrorThrownAfterTheStoreIsReleasedIsSaidToBeDropped() async {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent])
+      {
+        let task = await MainActor.run { StoreRunTests.effectThrowingAfterRelease() }
+        await task.value
+      }
+      #expect(
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+          == "SwiftReduce: the effect no id, started by store.run outside any dispatch, threw "
+          + "SwiftReduceTests.LateFailure() after its store was released; no store is left to "
+          + "report it to, so it is dropped. (reported in debug builds)\n")
+    }
+  #endif
 }
+
+/// An error an effect throws once it is cancelled.
+struct LateFailure: Error {}

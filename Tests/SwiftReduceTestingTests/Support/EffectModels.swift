@@ -14,6 +14,8 @@ enum RatingAction: Action, Equatable {
   case stop(String)
   /// Starts an effect that sleeps a second, then throws `RatingError.offline`.
   case fetchOffline(String)
+  /// Starts an effect with the title as its id that, cancelled, throws `RatingError.offline`.
+  case fetchStubborn(String)
   case rated(String, Int)
 }
 
@@ -55,6 +57,14 @@ final class RatingsList: Reducer {
       Effect.run(id: "offline") { _ in
         try await Effect.clock.sleep(for: .seconds(1))
         throw RatingError.offline
+      }
+    case .fetchStubborn(let title):
+      Effect.run(id: title) { _ in
+        do {
+          try await Effect.clock.sleep(for: .seconds(1))
+        } catch {
+          throw RatingError.offline
+        }
       }
     case .rated(let title, let stars):
       ratings[title] = stars
