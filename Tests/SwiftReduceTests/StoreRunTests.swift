@@ -94,8 +94,7 @@ struct StoreRunTests {
 
   #if DEBUG
     @Test func anErrorThrownAfterTheStoreIsReleasedIsSaidToBeDropped() async {
-      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent])
-      {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         let task = await MainActor.run { StoreRunTests.effectThrowingAfterRelease() }
         await task.value
       }
