@@ -21,8 +21,11 @@ struct ObservationCase: BenchmarkCase {
     let paths = SubscribersCase.leafPaths(levels: tree.levels)
     try check(paths.count >= count, "observation: \(paths.count) leaves for \(count) reads")
     let store = Store(tree.root)
-    let titles = paths.prefix(count).map { store[$0.appending(path: \.title)] }
-    let firstCount = store[paths[0].appending(path: \.value)]
+    // Bindings, as views hold them; never written, so their actions are never made.
+    let titles = paths.prefix(count).map {
+      store[$0.appending(path: \.title), { RootAction.rename($0) }]
+    }
+    let firstCount = store[paths[0].appending(path: \.value), { _ in RootAction.rename("") }]
     let told = Mutex<[String]>([])
     withObservationTracking {
       for title in titles { _ = title.wrappedValue }
