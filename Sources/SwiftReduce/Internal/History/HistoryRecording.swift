@@ -14,8 +14,17 @@ final class HistoryRecording {
   /// The scope a dispatch queued now runs under: the one in force for the
   /// code queueing it, that of the dispatch running now, or the open group.
   func scopeOfQueuedDispatch() -> RecordingScope? {
-    let scope = [RecordingScopes.inForce[ObjectIdentifier(self)], running, openGroup]
-      .lazy.compactMap { $0 }.first { $0.isOpen }
+    // Checked one by one: no array is made on the dispatch path.
+    let scope: RecordingScope?
+    if let inForce = RecordingScopes.inForce[ObjectIdentifier(self)], inForce.isOpen {
+      scope = inForce
+    } else if let running, running.isOpen {
+      scope = running
+    } else if let openGroup, openGroup.isOpen {
+      scope = openGroup
+    } else {
+      scope = nil
+    }
     scope?.dispatchQueued()
     return scope
   }
