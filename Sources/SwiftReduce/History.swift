@@ -93,12 +93,23 @@ public final class History<Root: Reducer> {
         MainActor.assumeIsolated { isRecorded(type, property) }
       }
     }
-    let recorder = PatchRecorder(plans: .shared, isRecorded: isRecorded)
-    var dispatched: (@MainActor (any Action, ChangeLog) -> Void)?
-    let recording = HistoryRecording(recorder: recorder) { dispatched?($0, $1) }
+    let shadow = TreeShadow(of: store.root, plans: .shared, isRecorded: isRecorded)
+    var dispatched: (@MainActor (any Action, ChangeLog, Bool) -> Void)?
+    var changedOutside: (@MainActor (ChangeLog, RecordingScope?) -> Void)?
+    let recording = HistoryRecording(
+      root: store.root, shadow: shadow, dispatched: { dispatched?($0, $1, $2) },
+      changedOutside: { changedOutside?($0, $1) })
     self.recording = recording
-    dispatched = { [weak self] action, changes in self?.dispatched(action, changes) }
+    dispatched = { [weak self] action, changes, amending in
+      self?.dispatched(action, changes, amending: amending)
+    }
+    changedOutside = { [weak self] changes, scope in self?.changedOutside(changes, scope) }
     store.historyRecording = recording
+  }
+
+  isolated deinit {
+    // A store no history records pays nothing for one.
+    if store.historyRecording === recording { store.historyRecording = nil }
   }
 
   // MARK: - Recording
@@ -130,6 +141,7 @@ public final class History<Root: Reducer> {
     var kept = false
     let group = openScope(.group(label: label, isMerge: kind == .merge)) { kept = $0 }
     run(body, in: group)
+    lookForDirectChanges(under: group)
     group.close()
     return kept
   }
@@ -159,7 +171,10 @@ public final class History<Root: Reducer> {
   /// - Returns: What `body` returns.
   public func withoutRecording<Result>(_ body: () throws -> Result) rethrows -> Result {
     let scope = RecordingScope(.excluded, of: recording)
-    defer { scope.close() }
+    defer {
+      lookForDirectChanges(under: scope)
+      scope.close()
+    }
     return try run(body, in: scope)
   }
 
@@ -196,8 +211,10 @@ public final class History<Root: Reducer> {
     }
     let group = openScope(.group(label: label, isMerge: kind == .merge)) { _ in }
     recording.openGroup = group
-    return HistoryGroup { [weak recording] in
-      if recording?.openGroup === group { recording?.openGroup = nil }
+    return HistoryGroup { [weak self] in
+      guard let self else { return group.close() }
+      lookForDirectChanges(under: group)
+      if recording.openGroup === group { recording.openGroup = nil }
       group.close()
     }
   }
@@ -218,17 +235,71 @@ public final class History<Root: Reducer> {
     undoneSteps.removeAll()
   }
 
-  private func dispatched(_ action: any Action, _ changes: ChangeLog) {
+  /// The changes of a dispatch: a step of its own, or a part of its scope's
+  /// group; `amending` adds what changed after its models reduced (its
+  /// subscribers, its middleware) to what came before.
+  private func dispatched(_ action: any Action, _ changes: ChangeLog, amending: Bool) {
     guard store.historyRecording === recording else { return }
     // The scope the store captured when the action was dispatched.
     guard let scope = recording.running, scope.recording == ObjectIdentifier(recording) else {
       let text = actionTexts.text(of: action)
-      keep(text, .change, [text], changes)
+      if amending, dispatchKeptStep, let last = steps.last {
+        steps[steps.count - 1] = HistoryStep(
+          label: last.label, kind: last.kind, actions: last.actions,
+          log: ChangeLog(last.changes + changes.changes), root: store.root)
+      } else {
+        dispatchKeptStep = keep(text, .change, [text], changes)
+      }
       return
     }
     guard case .group = scope.role else { return }
-    scope.actions.append(actionTexts.text(of: action))
+    if !amending { scope.actions.append(actionTexts.text(of: action)) }
     scope.changes += changes.changes
+  }
+
+  /// Whether the dispatch told last kept a step, which its later changes join.
+  private var dispatchKeptStep = false
+
+  /// Changes made outside any dispatch, found before the next dispatch or
+  /// an undo: joined to the scope that dispatch runs under, left out by an
+  /// excluding one, or kept as a step of their own that undo passes over.
+  private func changedOutside(_ changes: ChangeLog, _ scope: RecordingScope?) {
+    guard store.historyRecording === recording else { return }
+    #if DEBUG
+      reportChangedOutside(changes)
+    #endif
+    guard let scope, scope.isOpen, scope.recording == ObjectIdentifier(recording) else {
+      keep(Self.outsideLabel, .merge, [], changes, madeOutsideDispatch: true)
+      return
+    }
+    guard case .group = scope.role else { return }
+    scope.changes += changes.changes
+  }
+
+  /// The label of a step of changes made outside any dispatch.
+  static var outsideLabel: String { "changed outside a dispatch" }
+
+  /// Says once per path, in debug builds, that a property was changed
+  /// outside any dispatch, and what to do instead.
+  private func reportChangedOutside(_ changes: ChangeLog) {
+    let step = HistoryStep(
+      label: Self.outsideLabel, kind: .merge, actions: [], log: changes, root: store.root)
+    for patch in step.patches {
+      let path = patch.path.description
+      guard ReportedOnce.changedOutside.insert(path).inserted else { continue }
+      DebugReport.emit(
+        "SwiftReduce: \(path) was changed outside a dispatch, so observers were not told. "
+          + "Send an action that changes it. A History records the change as a step that "
+          + "undo passes over.")
+    }
+  }
+
+  /// Finds the changes made since the last dispatch, directly, by the code
+  /// of a scope about to close, unless a dispatch is in progress (whose own
+  /// look finds them).
+  private func lookForDirectChanges(under scope: RecordingScope) {
+    guard !store.isChanging, store.historyRecording === recording else { return }
+    recording.lookBeforeChanging(under: scope)
   }
 
   /// The scope in force for the code running now: its own, or the open group.
@@ -262,11 +333,14 @@ public final class History<Root: Reducer> {
 
   @discardableResult
   private func keep(
-    _ label: String, _ kind: HistoryStep.Kind, _ actions: [String], _ changes: ChangeLog
+    _ label: String, _ kind: HistoryStep.Kind, _ actions: [String], _ changes: ChangeLog,
+    madeOutsideDispatch: Bool = false
   ) -> Bool {
     guard !changes.isEmpty else { return false }
     steps.append(
-      HistoryStep(label: label, kind: kind, actions: actions, log: changes, root: store.root))
+      HistoryStep(
+        label: label, kind: kind, actions: actions, madeOutsideDispatch: madeOutsideDispatch,
+        log: changes, root: store.root))
     if kind == .change { undoneSteps.removeAll() }
     if steps.count > limit { steps.removeFirst(steps.count - limit) }
     return true
@@ -330,6 +404,7 @@ public final class History<Root: Reducer> {
   ///   the step changed since; nothing is changed then.
   @discardableResult
   public func undo() throws(HistoryConflict) -> HistoryStep? {
+    lookBeforeUndoOrRedo()
     prepareForUndoOrRedo()
     guard let index = steps.lastIndex(where: { $0.kind == .change }) else { return nil }
     let step = steps[index]
@@ -345,6 +420,7 @@ public final class History<Root: Reducer> {
   ///   the step changes since it was undone; nothing is changed then.
   @discardableResult
   public func redo() throws(HistoryConflict) -> HistoryStep? {
+    lookBeforeUndoOrRedo()
     prepareForUndoOrRedo()
     guard let step = undoneSteps.last else { return nil }
     try apply(step.changes, of: step, verb: "redo")
@@ -370,6 +446,7 @@ public final class History<Root: Reducer> {
   /// - Throws: ``HistoryConflict`` for the first step that cannot move;
   ///   the tree holds the steps moved through before it.
   public func travel(to position: Int) throws(HistoryConflict) {
+    lookBeforeUndoOrRedo()
     let target = min(max(position, 0), timeline.count)
     while steps.count > target, let step = steps.last {
       try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
@@ -381,6 +458,13 @@ public final class History<Root: Reducer> {
       undoneSteps.removeLast()
       steps.append(step)
     }
+  }
+
+  /// Finds the changes made outside any dispatch since the last, so that
+  /// the step is undone on the tree as it is, and they are kept as a step.
+  private func lookBeforeUndoOrRedo() {
+    guard !store.isChanging, store.historyRecording === recording else { return }
+    recording.lookBeforeChanging(under: nil)
   }
 
   private func prepareForUndoOrRedo() {
@@ -404,6 +488,7 @@ public final class History<Root: Reducer> {
     try store.change(HistoryMove(changedModels: models)) { () throws(HistoryConflict) in
       do throws(ChangeConflict) {
         try application.apply(changes)
+        if store.historyRecording === recording { recording.lookAfterUndoOrRedo() }
       } catch {
         throw conflict(error, step: step, verb: verb)
       }

@@ -38,15 +38,32 @@ public struct HistoryStep {
   /// The text of each action the step dispatched, in order: `UpdateMovies.submit`.
   public let actions: [String]
 
+  /// Whether the step holds changes made outside any dispatch (code that set
+  /// a model's property directly), found when the next dispatch began: a
+  /// step of kind ``Kind/merge`` with no actions, which undo passes over.
+  public let madeOutsideDispatch: Bool
+
   /// The changes, made ``Change``s only when read.
   let log: ChangeLog
   let root: AnyObject
 
+  init(
+    label: String, kind: Kind, actions: [String], madeOutsideDispatch: Bool = false,
+    log: ChangeLog, root: AnyObject
+  ) {
+    self.label = label
+    self.kind = kind
+    self.actions = actions
+    self.madeOutsideDispatch = madeOutsideDispatch
+    self.log = log
+    self.root = root
+  }
+
   /// The changes the step made, in order.
   var changes: [Change] { log.changes }
 
-  /// The patches the step made, in the order they were made: model by
-  /// model as they reduced, each model's properties in declaration order.
+  /// The patches the step made: model by model in the order the models had
+  /// in the tree before it, each model's properties in declaration order.
   @MainActor public var patches: [Patch] {
     let changes = changes
     let paths = ModelPaths.paths(to: changes.map(\.model), from: root)

@@ -168,11 +168,9 @@ public final class Store<Root: Reducer> {
   /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
     effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
-    // Held for the walk, which does not retain its recorder, whatever a reduce replaces.
-    let recording = historyRecording
-    let result = Walk.deliver(action, from: root, recorder: recording?.recorder)
+    let result = Walk.deliver(action, from: root)
     effectOrigin = .dispatch(action)
-    if let recording { recording.dispatched(action, recording.recorder.finish()) }
+    if let historyRecording { historyRecording.lookAfterReduce(of: action) }
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
     if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
     if !result.indistinct.isEmpty { reportIndistinct(result.indistinct, action) }
@@ -216,17 +214,29 @@ public final class Store<Root: Reducer> {
     while !queuedActions.isEmpty {
       let (next, scope) = queuedActions.removeFirst()
       effectOrigin = .dispatch(next)
-      guard let scope else {
+      guard let recording = historyRecording else {
         pass(next, throughMiddlewareFrom: 0)
+        scope?.dispatchFinished()
         continue
       }
-      let recording = historyRecording
-      let outer = recording?.running
-      recording?.running = scope
-      pass(next, throughMiddlewareFrom: 0)
-      recording?.running = outer
-      scope.dispatchFinished()
+      recorded(next, under: scope, by: recording)
     }
+  }
+
+  /// Runs the dispatch of `action` while `recording` records: what changed
+  /// before it, outside any dispatch, and then what changed during it, from
+  /// its first middleware to its last subscriber, go to the history (what
+  /// its models changed before its subscribers are told, the rest after).
+  private func recorded(
+    _ action: any Action, under scope: RecordingScope?, by recording: HistoryRecording
+  ) {
+    recording.lookBeforeChanging(under: scope)
+    let outer = recording.running
+    recording.running = scope
+    pass(action, throughMiddlewareFrom: 0)
+    recording.lookAfterDispatch(of: action)
+    recording.running = outer
+    scope?.dispatchFinished()
   }
 
   /// Whether a dispatch, or a history's change, is in progress.

@@ -8,4 +8,6 @@ enum ReportedOnce {
   static var notInPlace: Set<[ObjectIdentifier]> = []
   /// The element types and holders reported as indistinct.
   static var indistinct: Set<[ObjectIdentifier]> = []
+  /// The paths reported as changed outside a dispatch.
+  static var changedOutside: Set<String> = []
 }

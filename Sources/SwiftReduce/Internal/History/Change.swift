@@ -154,6 +154,10 @@ final class RecordedField {
   /// Whether values are copied by their bytes and need no destroying: they hold no reference.
   let isPlain: Bool
 
+  /// Whether a history records changes to the property; a ``TreeShadow``
+  /// keeps one it does not record only to tell whether the models reachable changed.
+  var isRecorded = true
+
   init(name: String, offset: Int, plan: TypePlan) {
     self.name = name
     self.offset = offset

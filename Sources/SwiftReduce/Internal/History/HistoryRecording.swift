@@ -1,9 +1,22 @@
-/// What a store needs of the history recording it: the recorder its walks
-/// tell of each model about to reduce, and where each dispatch's changes go.
+/// What a store needs of the history recording it: the shadow of its tree,
+/// which a look before and after each dispatch compares with the tree, and
+/// where the changes found go.
 @MainActor
 final class HistoryRecording {
-  let recorder: PatchRecorder
-  let dispatched: @MainActor (_ action: any Action, _ changes: ChangeLog) -> Void
+  let shadow: TreeShadow
+  /// The root the shadow was made of; the store's, for as long as the store lives.
+  let root: AnyObject
+  /// Told of the changes of each dispatch, with the action it was: once
+  /// when its models have reduced, and again, `amending` the first, with
+  /// what changed after (its subscribers, its middleware) when there is any.
+  let dispatched:
+    @MainActor (_ action: any Action, _ changes: ChangeLog, _ amending: Bool) -> Void
+
+  /// Whether the dispatch running now was told to ``dispatched`` already.
+  private var toldOfDispatch = false
+  /// Told of changes made outside any dispatch, found when the next began,
+  /// with the scope that dispatch runs under.
+  let changedOutside: @MainActor (_ changes: ChangeLog, _ scope: RecordingScope?) -> Void
 
   /// The group every dispatch joins when no other scope is in force, while it is open.
   var openGroup: RecordingScope?
@@ -29,9 +42,47 @@ final class HistoryRecording {
     return scope
   }
 
-  init(recorder: PatchRecorder, dispatched: @escaping @MainActor (any Action, ChangeLog) -> Void) {
-    self.recorder = recorder
+  init(
+    root: AnyObject, shadow: TreeShadow,
+    dispatched: @escaping @MainActor (any Action, ChangeLog, Bool) -> Void,
+    changedOutside: @escaping @MainActor (ChangeLog, RecordingScope?) -> Void
+  ) {
+    self.root = root
+    self.shadow = shadow
     self.dispatched = dispatched
+    self.changedOutside = changedOutside
+  }
+
+  // MARK: - Looks
+
+  /// Finds the changes made since the last look, outside any dispatch, and
+  /// hands them on: called before a dispatch runs under `scope`, and before
+  /// an undo or a redo.
+  func lookBeforeChanging(under scope: RecordingScope?) {
+    let changes = shadow.changes(from: root)
+    if !changes.isEmpty { changedOutside(changes, scope) }
+  }
+
+  /// Finds the changes the dispatch of `action` made up to its models'
+  /// reducing, and hands them on: before its subscribers are told, so that
+  /// they see its step.
+  func lookAfterReduce(of action: any Action) {
+    dispatched(action, shadow.changes(from: root), false)
+    toldOfDispatch = true
+  }
+
+  /// Finds the changes made since ``lookAfterReduce(of:)`` (or since the
+  /// dispatch began, if a middleware kept the action from the models), and
+  /// hands them on.
+  func lookAfterDispatch(of action: any Action) {
+    let changes = shadow.changes(from: root)
+    if !toldOfDispatch || !changes.isEmpty { dispatched(action, changes, toldOfDispatch) }
+    toldOfDispatch = false
+  }
+
+  /// Brings the shadow up to the tree after a change the history made itself.
+  func lookAfterUndoOrRedo() {
+    _ = shadow.changes(from: root)
   }
 }
 

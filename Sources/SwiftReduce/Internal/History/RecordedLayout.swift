@@ -1,8 +1,8 @@
-/// The stored properties of one model type that a history records, and where
-/// a copy of each sits in the block of bytes a ``PatchRecorder`` keeps for a
-/// model of the type before it reduces.
+/// The stored properties of one model type that a history keeps, and where
+/// a copy of each sits in the block of bytes a ``TreeShadow`` keeps for a
+/// model of the type.
 ///
-/// Made once per type and recorder. Each property is also described by a
+/// Made once per type and shadow. Each property is also described by a
 /// ``Slot`` of plain words, which the recorder's loops read, model after
 /// model, without retaining anything.
 final class RecordedLayout {
@@ -13,9 +13,8 @@ final class RecordedLayout {
   /// The size of a block, and the alignment its start needs.
   let blockSize: Int
   let blockAlignment: Int
-  /// Whether models of the type hold value models in place, which are told
-  /// to the recorder by their owner's address.
-  let holdsValueModelsInPlace: Bool
+  /// Whether the type's layout could not be read, so that no property is kept.
+  let isUnread: Bool
   /// For a layout whose properties are all plain data or strings, lying in
   /// at most 64 words of a model, none aligned past a word: those words,
   /// which a block then copies whole, with no code of a property's type run.
@@ -60,6 +59,12 @@ final class RecordedLayout {
     let copying: Copying
     /// See ``RecordedField/bitsDecide``.
     let bitsDecide: Bool
+    /// Whether a change is recorded; one that is not is kept only because
+    /// the property may hold models (``mayHoldModels``).
+    let isRecorded: Bool
+    /// Whether the property may hold models, so that a change to it may
+    /// change which models are reachable.
+    let mayHoldModels: Bool
     /// The words of the layout's ``span`` the property lies in, a bit each;
     /// every bit without a span, so that it is always compared.
     let words: UInt64
@@ -123,9 +128,9 @@ final class RecordedLayout {
     case byType
   }
 
-  init(fields: [RecordedField], holdsValueModelsInPlace: Bool) {
+  init(fields: [RecordedField], isUnread: Bool) {
     self.fields = fields
-    self.holdsValueModelsInPlace = holdsValueModelsInPlace
+    self.isUnread = isUnread
     let span = Self.span(of: fields)
     self.span = span
     let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: fields.count)
@@ -150,12 +155,20 @@ final class RecordedLayout {
           alignment: field.alignment,
           stride: (field.size + field.alignment - 1) & ~(field.alignment - 1),
           copying: Self.copying(of: field),
-          bitsDecide: field.bitsDecide, words: words, field: Unmanaged.passUnretained(field)))
+          bitsDecide: field.bitsDecide, isRecorded: field.isRecorded,
+          mayHoldModels: field.plan.mayHoldModels, words: words,
+          field: Unmanaged.passUnretained(field)))
     }
     self.slots = UnsafeBufferPointer(slots)
     blockSize = span.map { $0.words * 8 } ?? size
     // A span's block is read and written a word at a time, aligned: it starts at a word.
     blockAlignment = span == nil ? alignment : max(alignment, 8)
+  }
+
+  /// Copies the properties of the model at `model` into the block at `block`.
+  @inline(__always)
+  func keep(_ model: UnsafeRawPointer, at block: UnsafeMutableRawPointer) {
+    for slot in slots { slot.keep(model, at: block + slot.blockOffset) }
   }
 
   /// The words from `start` that `field` lies in, a bit each.

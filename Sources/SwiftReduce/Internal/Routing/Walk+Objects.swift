@@ -44,7 +44,6 @@ extension Walk {
       return deliver(to: object, reducer)
     }
     deliveries += 1
-    if let recorder { recorder.willReduce(model: object) }
     Delivery.model = object
     Delivery.isValueModel = false
     model.takeUnretainedValue().receiver.deliverFamily(action, to: object)
@@ -54,7 +53,6 @@ extension Walk {
   @inline(__always)
   private mutating func deliver(to object: UnsafeRawPointer, _ reducer: any Reducer.Type) {
     deliveries += 1
-    if let recorder { recorder.willReduce(model: object) }
     Delivery.model = object
     Delivery.isValueModel = false
     reducer._reduce(exactly: actionBytes, on: object)
@@ -163,7 +161,6 @@ extension Walk {
       next += 1
       guard visited.insert(element) else { continue }
       delivered += 1
-      if let recorder { recorder.willReduce(model: element) }
       Delivery.model = element
       Delivery.isValueModel = false
       reducer._reduce(exactly: actionBytes, on: element)

@@ -233,9 +233,6 @@ extension Walk {
     let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
     guard acceptance != .ignores else { return true }
     guard Exclusivity.isChecked else { return false }
-    if let recorder {
-      recorder.willReduce(valueIn: run.element.owner, property: run.element.access)
-    }
     deliveries += run.count
     Delivery.model = run.element.owner
     Delivery.isValueModel = true
@@ -300,16 +297,9 @@ extension Walk {
     }._withUnsafeGuaranteedRef { $0.valueModel.unsafelyUnwrapped }
     let (acceptance, _) = answer(of: Unmanaged.passUnretained(model))
     guard acceptance != .ignores else { return }
-    var inOneLoop =
+    let inOneLoop =
       acceptance == .exactType && Exclusivity.isChecked && model.valueReducer != nil
       && RuntimeFunctions.isUniquelyReferenced(storage)
-    if inOneLoop, let recorder {
-      recorder.willReduce(valueIn: owner, property: field)
-      // The recorder keeps a copy that shares nothing with the array; were it
-      // shared all the same, the array is entered as a place, which the
-      // recorder, told already, passes over.
-      inOneLoop = RuntimeFunctions.isUniquelyReferenced(storage)
-    }
     guard inOneLoop, let reducer = model.valueReducer else {
       push(
         Place(
@@ -404,7 +394,6 @@ extension Walk {
       return
     }
     deliveries += 1
-    if let recorder { recorder.willReduce(valueIn: place.owner, property: place.access) }
     Delivery.model = place.owner
     Delivery.isValueModel = true
     let address = UnsafeRawPointer(place.address)

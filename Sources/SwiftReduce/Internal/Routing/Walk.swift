@@ -32,8 +32,8 @@
 //    module. `ModelPaths` names what the walk reached by the paths snapshots
 //    show.
 // 6. Observation (`Observation/`), history (`History/`) and effects
-//    (`Effects/`) are built on the walk: reads re-read after it, a recorder it
-//    tells of each delivery, the model it is delivering to.
+//    (`Effects/`) are built on the walk: reads re-read after it, a shadow of
+//    the models it reaches compared after it, the model it is delivering to.
 //
 // Calls run one way, up this list: each folder names only what the folders
 // before it declare (`Internal/` itself holds the debug reports all may use),
@@ -96,8 +96,6 @@ struct Walk: ~Copyable {
   var deliveries = 0
   /// A declaration found to leave out the action, which ends the walk.
   var falseDeclaration: FalseDeclaration?
-  /// Told of each model before it reduces, while a history records; `nil` otherwise.
-  let recorder: UnretainedRecorder?
 
   /// What a walk does with the models that take its action.
   enum Mode {
@@ -141,9 +139,6 @@ struct Walk: ~Copyable {
   /// Whether value models' paths are kept: only when collecting.
   let keepsPaths: Bool
   /// Whether runs of leaves are delivered in one loop each: when delivering.
-  ///
-  /// A recorder is told of each leaf of a run before it reduces, and of an
-  /// array of value leaves before the loop over it.
   let deliversInRuns: Bool
 
   /// Delivers `action` to every model reachable from `root` that handles it.
@@ -155,23 +150,20 @@ struct Walk: ~Copyable {
   ///   that changed under the walk where it could not tell elements apart.
   @MainActor
   static func deliver(
-    _ action: any Action, from root: AnyObject, recorder: (any DeliveryRecorder)? = nil
+    _ action: any Action, from root: AnyObject
   ) -> Result {
-    walk(action, from: root, mode: .deliver, plans: .shared, recorder: recorder)
+    walk(action, from: root, mode: .deliver, plans: .shared)
   }
 
   static func walk(
-    _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache,
-    recorder: (any DeliveryRecorder)? = nil
+    _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache
   ) -> Result {
     func open<Concrete: Action>(_ concrete: Concrete) -> Result {
       withUnsafePointer(to: concrete) { bytes in
         var walk = Walk(
           action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
-          mode: mode, recorder: recorder)
+          mode: mode)
         walk.run(from: root)
-        // While the walk still holds every model it reached.
-        walk.recorder?.didDeliver()
         return Result(
           deliveries: walk.deliveries, reached: walk.reached, reachedValues: walk.reachedValues,
           pathSteps: walk.pathSteps, falseDeclaration: walk.falseDeclaration,
@@ -183,9 +175,8 @@ struct Walk: ~Copyable {
 
   private init(
     action: any Action, actionBytes: UnsafeRawPointer, plans: PlanCache, root: AnyObject,
-    mode: Mode, recorder: (any DeliveryRecorder)?
+    mode: Mode
   ) {
-    self.recorder = recorder.map(UnretainedRecorder.init)
     self.plans = plans
     self.root = root
     self.mode = mode
