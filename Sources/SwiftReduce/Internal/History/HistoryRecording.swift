@@ -9,8 +9,7 @@ final class HistoryRecording {
   /// Told of the changes of each dispatch, with the action it was: once
   /// when its models have reduced, and again, `amending` the first, with
   /// what changed after (its subscribers, its middleware) when there is any.
-  let dispatched:
-    @MainActor (_ action: any Action, _ changes: ChangeLog, _ amending: Bool) -> Void
+  let dispatched: @MainActor (_ action: any Action, _ changes: ChangeLog, _ amending: Bool) -> Void
 
   /// Whether the dispatch running now was told to ``dispatched`` already.
   private var toldOfDispatch = false
