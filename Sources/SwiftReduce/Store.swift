@@ -233,8 +233,16 @@ public final class Store<Root: Reducer> {
     recording.lookBeforeChanging(under: scope)
     let outer = recording.running
     recording.running = scope
+    // Only code of the user's run after the models reduced: the observers of
+    // reads, the subscribers and the middleware. Without any, nothing can
+    // have changed since the look after the walk.
+    let othersRun = !middleware.isEmpty || !subscribers.isEmpty || observedReads.hasArmedReads
     pass(action, throughMiddlewareFrom: 0)
-    recording.lookAfterDispatch(of: action)
+    if othersRun || !subscribers.isEmpty {
+      recording.lookAfterDispatch(of: action)
+    } else {
+      recording.dispatchEnded()
+    }
     recording.running = outer
     scope?.dispatchFinished()
   }

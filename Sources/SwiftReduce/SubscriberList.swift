@@ -31,6 +31,9 @@ final class SubscriberList {
   /// Whether a box's reference count can be read; else tokens are held weakly.
   private static let readsReferenceCounts = RuntimeFunctions.canAskUniqueness
 
+  /// Whether no listener was ever added, or every one has been dropped.
+  var isEmpty: Bool { boxes.isEmpty && added.isEmpty }
+
   /// Appends a listener, to be notified after the ones already added.
   func add(_ subscription: StoreSubscription) {
     if isNotifying {

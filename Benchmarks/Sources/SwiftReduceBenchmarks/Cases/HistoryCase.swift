@@ -6,7 +6,8 @@ import SwiftReduce
 /// The broadcast tree is dispatched to twice in the same run, through a store
 /// without a history and through one a ``History`` records, each on its own
 /// tree of the same shape: every leaf changes, so every dispatch is a step of
-/// 1,111 patches. The undo is MovieList's own: its store and history as the
+/// 1,111 patches. So is the large targeted tree, with an action only its root
+/// takes: one patch per dispatch, and every model compared all the same. The undo is MovieList's own: its store and history as the
 /// app makes them, 100,000 movies, one removed as a tapped row removes it,
 /// then undone; only the undo is timed, and the figure is the median.
 struct HistoryCase: BenchmarkCase {
@@ -32,6 +33,32 @@ struct HistoryCase: BenchmarkCase {
     try check(
       patches == plain.leafCount,
       "history: the last step has \(patches) patches, expected one per leaf (\(plain.leafCount))")
+
+    // MARK: Recording a targeted action
+
+    // The price of completeness when one model changes in a large tree: every
+    // model is compared, since any could have been written.
+    let levels = run.sizes.targeted.large
+    let plainTargeted = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
+    let recordedTargeted = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
+    run.progress("history: root action on \(plainTargeted.shape), with and without recording")
+    let plainTargetedStore = Store(plainTargeted.root)
+    let recordedTargetedStore = Store(recordedTargeted.root)
+    let targetedHistory = History(recordedTargetedStore)
+    let touch: any Action = RootAction.touch
+    let targetedWithout = run.measurement.run { count in
+      for _ in 0..<count { plainTargetedStore.dispatch(touch) }
+    }.nanosecondsPerIteration
+    let targetedRecording = run.measurement.run { count in
+      for _ in 0..<count { recordedTargetedStore.dispatch(touch) }
+    }.nanosecondsPerIteration
+    let targetedPatches = targetedHistory.steps.last?.patches.map(\.description) ?? []
+    try check(
+      targetedPatches.count == 1 && recordedTargeted.leafReductions() == 0,
+      "history: a root action's step has \(targetedPatches), expected the root's value alone")
+    run.progress(
+      "  targeted: \(Format.nanoseconds(targetedWithout)) without, "
+        + "\(Format.nanoseconds(targetedRecording)) recorded")
 
     // MARK: Undo
 
@@ -71,6 +98,14 @@ struct HistoryCase: BenchmarkCase {
     run.report.addRatio(
       "history.record_over_dispatch", recording / without, benchmark: name,
       figure: "broadcast with recording / without", target: 2.0)
+    run.report.addNanoseconds(
+      "history.recorded_targeted_ns", targetedRecording, benchmark: name,
+      figure:
+        "root action with recording, ns per dispatch, "
+        + "\(Format.grouped(plainTargeted.modelCount)) models")
+    run.report.addRatio(
+      "history.record_targeted_over_dispatch", targetedRecording / targetedWithout,
+      benchmark: name, figure: "root action with recording / without", target: 3.0)
     run.report.addMilliseconds(
       "history.undo_ms_\(count)", median, benchmark: name,
       figure: "undo of one removal, \(Format.grouped(count)) movies", target: 5)

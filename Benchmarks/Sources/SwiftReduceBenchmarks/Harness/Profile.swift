@@ -22,6 +22,10 @@ enum Profile {
     case snapshot
     /// The library's broadcast while a `History` records it, as the history case times it.
     case history
+    /// A root action on the large targeted tree, without and with a `History`
+    /// recording it, as the history case times them.
+    case targeted
+    case historyTargeted = "history-targeted"
 
     /// The engines' names, for the usage.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -35,6 +39,15 @@ enum Profile {
     switch engine {
     case .teststore, .snapshot:
       return runTools(engine, dispatches: dispatches)
+    case .targeted, .historyTargeted:
+      let large = Tree(levels: Sizes.full.targeted.large) { Leaf(title: "leaf \($0)") }
+      let store = Store(large.root)
+      let history = engine == .historyTargeted ? History(store) : nil
+      let action: any Action = RootAction.touch
+      for _ in 0..<dispatches { store.dispatch(action) }
+      let steps = history?.steps.count ?? 0
+      return large.root.value == dispatches && large.leafReductions() == 0
+        && steps == (history == nil ? 0 : min(dispatches, 100)) ? 0 : 1
     case .swiftreduce, .typedDirect:
       let classTree = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
       let store = Store(classTree.root)

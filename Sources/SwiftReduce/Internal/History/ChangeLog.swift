@@ -80,6 +80,9 @@ final class ChangeLog {
   /// How many bytes the values of the changes take.
   var bytesUsed: Int { bytes.used }
 
+  /// How many records the changes take: a model's whole words, one.
+  var recordCount: Int { records.count }
+
   /// Adds a change to `slot`'s plain property of a word, of the model at
   /// position `model` of ``models``, from `before` to `after`: the common
   /// change of a broadcast, a count or a flag, kept in its record.
@@ -89,7 +92,8 @@ final class ChangeLog {
     records.append(.word(slot.field, model: model, before: before, after: after))
   }
 
-  /// Adds the changes to `layout`'s properties in the words `changed` marks.
+  /// Adds the changes to `layout`'s properties in the words `changed` marks,
+  /// `decided` being its span's decided words.
   ///
   /// The model is at position `model` of ``models``; its span was the words
   /// at `before` and is those at `after`; every property in the words
@@ -98,13 +102,13 @@ final class ChangeLog {
   /// then those after, in order.
   @inline(__always)
   func appendWords(
-    model: Int, _ layout: Unmanaged<RecordedLayout>, _ span: RecordedLayout.WordSpan,
+    model: Int, _ layout: Unmanaged<RecordedLayout>, decided: UInt64,
     changed: UInt64, before: UnsafeRawPointer, after: UnsafeRawPointer
   ) {
-    let size = span.decidedWords &* 8
+    let size = decided.nonzeroBitCount &* 8
     let offset = bytes.reserve(size &* 2, alignment: 8)
     let kept = bytes.address(offset)
-    var words = span.decided
+    var words = decided
     var position = 0
     while words != 0 {
       let word = words.trailingZeroBitCount &* 8

@@ -58,7 +58,7 @@ final class HistoryRecording {
   /// hands them on: called before a dispatch runs under `scope`, and before
   /// an undo or a redo.
   func lookBeforeChanging(under scope: RecordingScope?) {
-    let changes = shadow.changes(from: root)
+    let changes = shadow.changes(from: root, expectsChanges: false)
     if !changes.isEmpty { changedOutside(changes, scope) }
   }
 
@@ -79,9 +79,15 @@ final class HistoryRecording {
     toldOfDispatch = false
   }
 
+  /// The dispatch running now ended with nothing run since its models
+  /// reduced: ``lookAfterReduce(of:)`` found all it changed.
+  func dispatchEnded() {
+    toldOfDispatch = false
+  }
+
   /// Brings the shadow up to the tree after a change the history made itself.
   func lookAfterUndoOrRedo() {
-    _ = shadow.changes(from: root)
+    shadow.update(from: root)
   }
 }
 

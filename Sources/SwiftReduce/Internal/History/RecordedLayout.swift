@@ -15,35 +15,32 @@ final class RecordedLayout {
   let blockAlignment: Int
   /// Whether the type's layout could not be read, so that no property is kept.
   let isUnread: Bool
-  /// For a layout whose properties are all plain data or strings, lying in
-  /// at most 64 words of a model, none aligned past a word: those words,
-  /// which a block then copies whole, with no code of a property's type run.
+  /// For a layout whose properties lie in at most 64 words of a model, none
+  /// aligned past a word: those words, compared a word at a time with a
+  /// block, whose properties are where they are in the model.
   let span: WordSpan?
 
-  /// The words of a model that hold a layout's properties, copied and
-  /// compared a word at a time, with no code per property unless one changed.
+  /// The words of a model that hold a layout's properties, compared a word
+  /// at a time, with no code per property unless one changed: a copy shares
+  /// the storage of what it copies, so a property whose words are its copy's
+  /// holds the same value.
   ///
-  /// A block is a copy of the words, each property at its offset from
-  /// ``start``. Words between the properties (padding, or properties not
-  /// recorded) are copied too, as bits that are never compared or destroyed.
+  /// A block mirrors the words, each property at its offset from ``start``.
+  /// Words between the properties (padding, or properties not kept) are
+  /// never compared, copied or destroyed.
   struct WordSpan {
     /// Where the first word is in a model.
     let start: Int
     /// How many words, at most 64.
     let words: Int
-    /// The words that hold a recorded property, a bit each.
+    /// The words that hold a property kept, a bit each.
     let recorded: UInt64
-    /// The second words of the `String`s, a bit each: those of a string
-    /// that is not immortal are retained by a copy (see ``StringLayout``).
-    let strings: UInt64
     /// The words whose bits decide their property's value, a bit each.
     ///
     /// Each belongs whole to one property of plain data whose bits decide
     /// (``RecordedField/bitsDecide``). A change to only these is
     /// kept as the words, with no code per property.
     let decided: UInt64
-    /// How many words ``decided`` marks.
-    let decidedWords: Int
   }
 
   /// One recorded property, as the recorder reads it.
@@ -166,8 +163,11 @@ final class RecordedLayout {
   }
 
   /// Copies the properties of the model at `model` into the block at `block`.
-  @inline(__always)
   func keep(_ model: UnsafeRawPointer, at block: UnsafeMutableRawPointer) {
+    // A span's words first, as bits, so that padding and the words of
+    // properties not kept compare the same; each property then copied over
+    // its bits as its type copies it.
+    if let span { Words.copy(span.words, to: block, from: model + span.start) }
     for slot in slots { slot.keep(model, at: block + slot.blockOffset) }
   }
 
@@ -180,29 +180,26 @@ final class RecordedLayout {
     return words
   }
 
-  /// The span of `fields`, or `nil` when one is copied by its type, one is
-  /// aligned past a word, or they lie in more than 64 words.
+  /// The span of `fields`, or `nil` when one is aligned past a word, or
+  /// they lie in more than 64 words.
   private static func span(of fields: [RecordedField]) -> WordSpan? {
     guard let first = fields.map(\.offset).min(),
       let end = fields.map({ $0.offset + $0.size }).max(),
-      fields.allSatisfy({ $0.alignment <= 8 && copying(of: $0) != .byType })
+      fields.allSatisfy({ $0.alignment <= 8 })
     else { return nil }
     let start = first & ~7
     let words = (end - start + 7) / 8
     guard words <= 64 else { return nil }
     var recorded: UInt64 = 0
-    var strings: UInt64 = 0
     var decided: UInt64 = 0
     for field in fields {
       let covered = Self.words(of: field, from: start)
       recorded |= covered
-      if copying(of: field) == .string { strings |= 1 << UInt64((field.offset - start) / 8 + 1) }
       // Whole words: no other property shares them.
       if field.bitsDecide, field.offset % 8 == 0, field.size % 8 == 0 { decided |= covered }
     }
     return WordSpan(
-      start: start, words: words, recorded: recorded, strings: strings, decided: decided,
-      decidedWords: decided.nonzeroBitCount)
+      start: start, words: words, recorded: recorded, decided: decided)
   }
 
   private static func copying(of field: RecordedField) -> Copying {

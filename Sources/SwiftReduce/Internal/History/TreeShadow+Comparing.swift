@@ -3,59 +3,81 @@
 
 extension TreeShadow {
   /// Adds to `log` the changes of every model kept since its copies were
-  /// made, and copies what changed again; returns whether a property that
-  /// may hold models changed, so that the models reachable may have changed.
-  func compareAll(into log: ChangeLog) -> Bool {
+  /// made (unless `logging` is off: the changes are known), and copies what
+  /// changed again; returns whether a property that may hold models changed,
+  /// so that the models reachable may have changed.
+  ///
+  /// Most models changed nothing: each is one comparison of its span's
+  /// words with its block's, folded into one branch, with the span of the
+  /// last layout met at hand.
+  func compareAll(into log: ChangeLog, logging: Bool = true) -> Bool {
     var mayHaveMoved = false
-    let count = entries.count
-    var index = 0
-    while index < count {
-      var entry = entries[index]
-      index &+= 1
-      guard let span = entry.layout._withUnsafeGuaranteedRef({ $0.span }) else {
-        if compareSlots(of: entry, changedWords: .max, into: log) { mayHaveMoved = true }
+    // Only scalars in the loop, which stay in registers: the layout at hand
+    // and its span (`words` is `-1` when it has none).
+    var layoutInHand: UnsafeMutableRawPointer?
+    var (start, words, recorded, decided) = (0, -1, UInt64(0), UInt64(0))
+    for index in 0..<entries.count {
+      let entry = entries[index]
+      let layout = entry.layout.toOpaque()
+      if layout != layoutInHand {
+        layoutInHand = layout
+        (start, words, recorded, decided) = Self.spanParts(of: entry.layout)
+      }
+      guard words >= 0 else {
+        if compareSlots(of: entry, changedWords: .max, into: logging ? log : nil) {
+          mayHaveMoved = true
+        }
         continue
       }
-      // This model and those after it of its layout, in one loop that reads
-      // the span once: most often a run of leaves of one class.
-      while true {
-        let model = UnsafeRawPointer(entry.object.toOpaque())
-        let block = copies.address(entry.start)
-        let current = model + span.start
-        let changed = Words.changed(block, current, count: span.words) & span.recorded
-        if changed != 0 {
-          if changed & ~span.decided == 0 {
-            // Only words whose bits decide: kept as the words, copied again one by one.
-            changedModels.append(model)
-            log.appendWords(
-              model: changedModels.count &- 1, entry.layout, span, changed: changed,
-              before: block, after: current)
-            var words = changed
-            while words != 0 {
-              let word = words.trailingZeroBitCount &* 8
-              words &= words &- 1
-              Words.store(Words.load(current, at: word), to: block, at: word)
-            }
-          } else {
-            // A span holds no property that may hold models.
-            _ = compareSlots(of: entry, changedWords: changed, into: log)
-          }
+      let model = UnsafeRawPointer(entry.object.toOpaque())
+      let block = copies.address(entry.start)
+      let current = model + start
+      guard Words.differ(block, current, count: words) else { continue }
+      let changed = Words.changed(block, current, count: words) & recorded
+      // Only words of properties not kept, or padding: nothing to record.
+      if changed == 0 { continue }
+      guard changed & ~decided == 0 else {
+        if compareSlots(of: entry, changedWords: changed, into: logging ? log : nil) {
+          mayHaveMoved = true
         }
-        guard index < count else { break }
-        let next = entries[index]
-        guard next.layout.toOpaque() == entry.layout.toOpaque() else { break }
-        entry = next
-        index &+= 1
+        continue
+      }
+      // Only words whose bits decide, as a broadcast's counts: kept as the
+      // words, and copied again one by one.
+      // The log is the caller's, borrowed: not bound again, which would retain it.
+      if logging {
+        changedModels.append(model)
+        log.appendWords(
+          model: changedModels.count &- 1, entry.layout, decided: decided, changed: changed,
+          before: block, after: current)
+      }
+      var left = changed
+      while left != 0 {
+        let word = left.trailingZeroBitCount &* 8
+        left &= left &- 1
+        Words.store(Words.load(current, at: word), to: block, at: word)
       }
     }
     return mayHaveMoved
+  }
+
+  /// Where `layout`'s span starts in a model, its words (`-1` when it has
+  /// none), those kept and those whose bits decide.
+  @inline(never)
+  private static func spanParts(of layout: Unmanaged<RecordedLayout>) -> (
+    Int, Int, UInt64, UInt64
+  ) {
+    layout._withUnsafeGuaranteedRef {
+      $0.span.map { ($0.start, $0.words, $0.recorded, $0.decided) } ?? (0, -1, 0, 0)
+    }
   }
 
   /// Adds to `log` the changes to the properties of `entry`'s model whose
   /// words of its span `changedWords` marks (all, without a span), compared
   /// one by one, and copies each that changed again; returns whether one
   /// that may hold models changed.
-  private func compareSlots(of entry: Entry, changedWords: UInt64, into log: ChangeLog) -> Bool {
+  @inline(never)
+  private func compareSlots(of entry: Entry, changedWords: UInt64, into log: ChangeLog?) -> Bool {
     let model = UnsafeRawPointer(entry.object.toOpaque())
     let block = copies.address(entry.start)
     let slots = entry.slots
@@ -79,7 +101,7 @@ extension TreeShadow {
         let before = Words.loadAnyAligned(copy)
         let after = Words.loadAnyAligned(current)
         if before == after { continue }
-        if slot.pointee.isRecorded {
+        if let log, slot.pointee.isRecorded {
           if slot.pointee.bitsDecide {
             if position < 0 {
               changedModels.append(model)
@@ -93,7 +115,7 @@ extension TreeShadow {
         Words.store(after, to: copy)
       case .string:
         if Words.sameTwo(copy, current) { continue }
-        if slot.pointee.isRecorded {
+        if let log, slot.pointee.isRecorded {
           compare(slot.pointee, of: entry.object, before: copy, after: current, into: log)
         }
         destroyString(copy)
@@ -102,13 +124,13 @@ extension TreeShadow {
         // The same bits: the same value, since a copy shares its storage (see ``TreeShadow``).
         if slot.pointee.isSame(copy, current) { continue }
         if slot.pointee.mayHoldModels { mayHaveMoved = true }
-        if slot.pointee.isRecorded, slot.pointee.bitsDecide {
+        if let log, slot.pointee.isRecorded, slot.pointee.bitsDecide {
           if position < 0 {
             changedModels.append(model)
             position = changedModels.count - 1
           }
           log.appendPlain(model: position, slot.pointee, before: copy, after: current)
-        } else if slot.pointee.isRecorded {
+        } else if let log, slot.pointee.isRecorded {
           compare(slot.pointee, of: entry.object, before: copy, after: current, into: log)
         }
         slot.pointee.destroy(copy)

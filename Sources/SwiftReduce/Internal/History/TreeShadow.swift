@@ -54,8 +54,12 @@ final class TreeShadow {
   /// The list of models given to the last log, shared with the next when
   /// the same models changed; weak, so as not to keep them past their steps.
   @exclusivity(unchecked) weak var lastModels: ChangedModels?
-  /// How many bytes of values the last log took.
+  /// How many records and bytes of values the last log took.
+  @exclusivity(unchecked) var lastRecords = 0
   @exclusivity(unchecked) var lastBytes = 0
+
+  /// The list of a log whose changes name no model by position.
+  private let noModels = ChangedModels([])
 
   /// A model kept: retained by the shadow until it is forgotten.
   struct Entry {
@@ -94,9 +98,12 @@ final class TreeShadow {
   /// look (or since the shadow was made), in the tree's order, model by
   /// model, each model's properties in declaration order; the shadow then
   /// holds the tree as it is.
+  ///
+  /// A look that `expectsChanges` (after a dispatch, not before one) makes
+  /// room for as many as the last that found some.
   @MainActor
-  func changes(from root: AnyObject) -> ChangeLog {
-    var (log, gone) = look(from: root)
+  func changes(from root: AnyObject, expectsChanges: Bool = true) -> ChangeLog {
+    var (log, gone) = look(from: root, expectsChanges: expectsChanges)
     // Letting go of the models that left may run their `deinit`s, which may
     // write to models still there: part of the same change. Bounded, for a
     // chain of `deinit`s that keeps removing models; what is left is found
@@ -104,7 +111,7 @@ final class TreeShadow {
     var rounds = 0
     while !gone.isEmpty, rounds < 16 {
       gone.removeAll()
-      let (more, goneAgain) = look(from: root)
+      let (more, goneAgain) = look(from: root, expectsChanges: false)
       for change in more.changes { log.append(change) }
       gone = goneAgain
       rounds += 1
@@ -112,23 +119,41 @@ final class TreeShadow {
     return log
   }
 
+  /// Brings the shadow up to the tree after changes whose patches are known
+  /// (an undo's, a redo's), copying what changed without comparing it by type.
+  @MainActor
+  func update(from root: AnyObject) {
+    var rounds = 0
+    let unused = ChangeLog()
+    while compareAll(into: unused, logging: false) || hasUnreadModels, rounds < 16 {
+      if findReachable(from: root).isEmpty { break }
+      rounds += 1
+    }
+  }
+
   /// One look: the changes found by comparing every model kept, and the
   /// models that left the tree, which the caller lets go.
   @MainActor
-  private func look(from root: AnyObject) -> (ChangeLog, [AnyObject]) {
+  private func look(from root: AnyObject, expectsChanges: Bool) -> (ChangeLog, [AnyObject]) {
     let log = ChangeLog(layouts: madeLayouts)
     // As much as the last log took: a broadcast changes the same again.
-    log.reserveCapacity(entries.count, bytes: lastBytes)
+    if expectsChanges { log.reserveCapacity(lastRecords, bytes: lastBytes) }
     changedModels.removeAll()
     let mayHaveMoved = compareAll(into: log)
     log.models = sharedModels()
-    lastBytes = log.bytesUsed
+    // A look that found nothing (most looks before a dispatch) leaves the
+    // sizes of the last that found something, for the next.
+    if !log.isEmpty {
+      lastRecords = log.recordCount
+      lastBytes = log.bytesUsed
+    }
     guard mayHaveMoved || hasUnreadModels else { return (log, []) }
     return (log, findReachable(from: root))
   }
 
   /// The list of ``changedModels``: the last log's when it holds the same.
   private func sharedModels() -> ChangedModels {
+    if changedModels.isEmpty { return noModels }
     if let lastModels, changedModels.withElements(lastModels.holds) { return lastModels }
     let models = ChangedModels(changedModels.withElements { Array($0) })
     lastModels = models

@@ -18,6 +18,9 @@ final class ObservedReads {
   /// out, so it needs no dynamic exclusivity checks.
   @exclusivity(unchecked) private var armed: [any ObservedValue] = []
 
+  /// Whether a read is armed, so that a dispatch tells its observers (user code) of a change.
+  var hasArmedReads: Bool { !armed.isEmpty }
+
   /// The read of `keyPath`, made now with `make` if it is the first.
   func read<Root, Value>(
     _ keyPath: KeyPath<Root, Value>, make: () -> ObservedRead<Root, Value>

@@ -60,6 +60,28 @@ enum Words {
     }
   }
 
+  /// Whether any of the `count` words from `first` differs from those from
+  /// `second`, both aligned to a word: the differences folded together,
+  /// with one branch at the end.
+  @inline(__always)
+  static func differ(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+    @inline(__always)
+    func difference(_ word: Int) -> UInt64 {
+      load(first, at: word &* 8) ^ load(second, at: word &* 8)
+    }
+    // The common spans without a loop: a model of a few properties.
+    switch count {
+    case 1: return difference(0) != 0
+    case 2: return difference(0) | difference(1) != 0
+    case 3: return difference(0) | difference(1) | difference(2) != 0
+    case 4: return difference(0) | difference(1) | difference(2) | difference(3) != 0
+    default:
+      var all: UInt64 = 0
+      for word in 0..<count { all |= difference(word) }
+      return all != 0
+    }
+  }
+
   /// The words of the `count` (at most 64) from `first` that differ from
   /// those from `second`, a bit each; both are aligned to a word.
   @inline(__always)
