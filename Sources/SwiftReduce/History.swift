@@ -288,9 +288,9 @@ public final class History<Root: Reducer> {
       let path = patch.path.description
       guard ReportedOnce.changedOutside.insert(path).inserted else { continue }
       DebugReport.emit(
-        "SwiftReduce: \(path) was changed outside a dispatch, so observers were not told. "
-          + "Send an action that changes it. A History records the change as a step that "
-          + "undo passes over.")
+        "SwiftReduce: \(path) was changed outside a dispatch, so the store's observers were "
+          + "not told. Send an action that changes it; a History records the change as a step "
+          + "that undo passes over. (reported in debug builds)")
     }
   }
 
