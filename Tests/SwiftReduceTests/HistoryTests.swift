@@ -124,14 +124,13 @@ struct HistoryTests {
     store.dispatch(BowlingAction.bowl(knocked: 10, lane: 4))
     #expect(
       history.steps.last?.patches.map(\.description) == [
-        "frame: 1 → 2", "isStrike: false → true", "lane: 1 → 4",
-        "pins: Pins(standing: 10, knocked: 0) → Pins(standing: 0, knocked: 10)",
+        "frame: 1 → 2", "isStrike: false → true", "lane: 1 → 4", "pins.standing: 10 → 0",
+        "pins.knocked: 0 → 10",
       ])
     store.dispatch(BowlingAction.bowl(knocked: 3, lane: 4))
     #expect(
       history.steps.last?.patches.map(\.description) == [
-        "frame: 2 → 3", "isStrike: true → false",
-        "pins: Pins(standing: 0, knocked: 10) → Pins(standing: 7, knocked: 3)",
+        "frame: 2 → 3", "isStrike: true → false", "pins.standing: 0 → 7", "pins.knocked: 10 → 3",
       ])
     try history.undo()
     try history.undo()

@@ -63,7 +63,7 @@ struct Swift6ShapeTests {
     store.dispatch(SwitchboardAction.flip)
     #expect(
       history.steps.map { $0.patches.map(\.description) } == [
-        ["levels: [1, 2, 3] → [1, 12, 3]", "knobs[0].turns: 0 → 1", "knobs[1].turns: 0 → 1"],
+        ["levels[1]: 2 → 12", "knobs[0].turns: 0 → 1", "knobs[1].turns: 0 → 1"],
         ["bulbs[0].isOn: false → true", "bulbs[1].isOn: false → true"],
       ])
     _ = try history.undo()

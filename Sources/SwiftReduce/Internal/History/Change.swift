@@ -143,9 +143,12 @@ final class RecordedField {
   let offset: Int
   let plan: TypePlan
 
-  /// Whether values whose bits differ are different values: plain data
-  /// other than floating point (whose `==` has `-0.0 == 0.0`), so that a
-  /// changed `Int` is a change without asking its `==`.
+  /// Whether values whose bits differ are different values, and the
+  /// property changes whole: plain data shown on one line (a number, a flag,
+  /// a plain enum), so that a changed `Int` is a change without asking its
+  /// `==`. Not floating point, whose `==` finds `-0.0` equal to `0.0`, as
+  /// everywhere in a history and in snapshots (``ValueDifference``); nor a
+  /// struct or tuple, whose fields change one by one.
   let bitsDecide: Bool
 
   /// The size and alignment of the property's values, read once.
@@ -158,13 +161,14 @@ final class RecordedField {
   /// keeps one it does not record only to tell whether the models reachable changed.
   var isRecorded = true
 
-  init(name: String, offset: Int, plan: TypePlan) {
+  init(name: String, offset: Int, plan: TypePlan, isOneLine: Bool) {
     self.name = name
     self.offset = offset
     self.plan = plan
     size = plan.access.size
     alignment = max(plan.access.alignment, 1)
     isPlain = plan.access.isBitwiseCopyable
-    bitsDecide = isPlain && !plan.mayHoldModels && !(plan.type is any FloatingPoint.Type)
+    bitsDecide =
+      isPlain && !plan.mayHoldModels && isOneLine && !(plan.type is any FloatingPoint.Type)
   }
 }

@@ -62,8 +62,10 @@ struct ValueDifference {
 
   /// Whether `first` and `second`, of `plan`'s type, are the same value:
   /// the same bits, the same instance for a model or other object, equal by
-  /// `==` for an `Equatable` type, and otherwise the same in every part a
-  /// history records.
+  /// `==` for an `Equatable` value shown on one line (`-0.0` is `0.0`, as in
+  /// snapshots), and otherwise the same in every part a history records,
+  /// by that one rule (a struct's `==` is believed only when it tells values
+  /// apart, so that a value is the same in a struct or a tuple as alone).
   func isSame(_ first: Any, _ second: Any, _ plan: TypePlan) -> Bool {
     if sameBits(first, second, plan) { return true }
     switch plans.form(of: plan) {
@@ -76,7 +78,9 @@ struct ValueDifference {
       guard let first, let second else { return first == nil && second == nil }
       return isSame(first, second, plans.plan(for: optionalType.wrappedType))
     case .fields:
-      if !plan.mayHoldModels, let equal = equalByOperator(first, second) { return equal }
+      // `==` is believed when it tells values apart; when it finds them
+      // equal, their fields decide, by the same rule as every other value.
+      if !plan.mayHoldModels, equalByOperator(first, second) == false { return false }
       guard let fields = recordedFields(of: plan) else { break }
       var same = true
       plan.access.withBytes(of: first) { first in
@@ -90,7 +94,7 @@ struct ValueDifference {
       }
       return same
     case .collection(let collectionType):
-      if !plan.mayHoldModels, let equal = equalByOperator(first, second) { return equal }
+      if !plan.mayHoldModels, equalByOperator(first, second) == false { return false }
       guard let editable = collectionType as? any EditableCollection.Type else {
         // A slice or a dictionary's view: element by element, in order.
         let (firstElements, secondElements) = (
@@ -113,7 +117,7 @@ struct ValueDifference {
       let dynamic = plans.plan(for: dynamicType)
       if dynamic !== plan { return isSame(first, second, dynamic) }
     case .enumeration, .runtimeChildren:
-      if let equal = equalByOperator(first, second) { return equal }
+      if equalByOperator(first, second) == false { return false }
       return sameChildren(first, second, plan)
     default:
       break
@@ -150,8 +154,11 @@ struct ValueDifference {
     plans.fields(of: plan).map { fields in
       fields.compactMap { field in
         guard field.ownership == .strong else { return nil }
+        let plan = plans.plan(for: field.type)
+        let isOneLine: Bool
+        if case .text = plans.form(of: plan) { isOneLine = true } else { isOneLine = false }
         return RecordedField(
-          name: field.name, offset: field.offset, plan: plans.plan(for: field.type))
+          name: field.name, offset: field.offset, plan: plan, isOneLine: isOneLine)
       }
     }
   }
