@@ -143,10 +143,10 @@ final class RecordedField {
   let offset: Int
   let plan: TypePlan
 
-  /// Whether values whose bits differ are different values, and the
-  /// property changes whole: plain data shown on one line (a number, a flag,
-  /// a plain enum), so that a changed `Int` is a change without asking its
-  /// `==`. Not floating point, whose `==` finds `-0.0` equal to `0.0`, as
+  /// Whether values whose bits differ are different values, changed whole.
+  ///
+  /// Plain data shown on one line (a number, a flag, a plain enum), so that
+  /// a changed `Int` is a change without asking its `==`. Not floating point, whose `==` finds `-0.0` equal to `0.0`, as
   /// everywhere in a history and in snapshots (``ValueDifference``); nor a
   /// struct or tuple, whose fields change one by one.
   let bitsDecide: Bool
