@@ -17,6 +17,8 @@ import Testing
 ///   writes only itself, is the control: it holds today.
 /// - ``MovingGraph``, the graphs of ``MovingTreeDifferentialTests``, whose models add, remove,
 ///   replace and move the models and value rows above and beside them mid-dispatch.
+/// - ``RandomModelGraph`` with the value model families, the graphs of
+///   ``HistoryDifferentialTests``: value models changed in place among shared models and cycles.
 ///
 /// "The patches are the difference" is ``PatchCoverage``'s rule, at the grain of stored
 /// properties, array elements, dictionary keys and set members; each step's patches are read
@@ -36,8 +38,8 @@ import Testing
 ///
 /// 5 families × 4 batches of 10 cross-writing graphs, 4 dispatches each; the control and the
 /// mixed family × 4 batches with the other writer; 3 moving families × 3 batches of 10 graphs,
-/// 2 dispatches each: 370 graphs a run. `SWIFTREDUCE_TEST_SCALE=sampled` compares one batch of
-/// each, 100 graphs.
+/// 2 dispatches each; 2 batches of 10 value model graphs, 4 dispatches each: 390 graphs a run.
+/// `SWIFTREDUCE_TEST_SCALE=sampled` compares one batch of each, 110 graphs.
 @MainActor
 struct CompleteHistoryDifferentialTests {
   static let graphsPerBatch: UInt64 = 10
@@ -99,6 +101,38 @@ struct CompleteHistoryDifferentialTests {
         scripts:
         \(graph.scriptDescription)
         """)
+    }
+    Self.record(failures)
+    #expect(steps > 0)
+  }
+
+  /// The graphs of ``HistoryDifferentialTests``, whose value models change in place among
+  /// shared models and cycles: what the history records today, checked at the grain of
+  /// ``PatchCoverage`` too.
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
+  func patchesAreTheSnapshotDifferenceOnValueModelGraphs(batch: UInt64) async {
+    var failures: [String] = []
+    var steps = 0
+    let first = Self.firstSeed + 8_000 + batch * Self.graphsPerBatch
+    for seed in first..<(first + Self.graphsPerBatch) {
+      await Task.yield()
+      let graph = RandomModelGraph(
+        seed: seed, hidesModels: false, families: ValueModelDifferentialTests.families,
+        valueModelDepth: 2)
+      defer { graph.unlink() }
+      let store = Store(graph.hub, reportsUnhandledActions: false)
+      let history = History(store, limit: 1_000)
+      var session = Session(history: history, root: graph.hub)
+      var random = SplitMix64(seed: seed)
+      let actions = TraversalDifferentialTests.actions
+      for dispatch in 0..<4 {
+        session.dispatch(actions[Int(random.next() % UInt64(actions.count))], number: dispatch)
+      }
+      steps += history.steps.count
+      session.roundTrip(expectingAfterUndo: session.first)
+      guard !session.problems.isEmpty else { continue }
+      failures.append(
+        "Seed \(seed), value model graph:\n\(session.problems.joined(separator: "\n"))")
     }
     Self.record(failures)
     #expect(steps > 0)
@@ -190,7 +224,7 @@ struct CompleteHistoryDifferentialTests {
     ///
     /// The steps it adds: a merge when the tree changed since the last dispatch, then a change
     /// when the dispatch changed it, and nothing else.
-    mutating func dispatch(_ action: some Action, number: Int, outside: [String] = []) {
+    mutating func dispatch(_ action: any Action, number: Int, outside: [String] = []) {
       let before = TreeSnapshot(root)
       let count = history.steps.count
       history.store.dispatch(action)

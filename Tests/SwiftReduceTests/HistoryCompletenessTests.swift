@@ -273,6 +273,24 @@ struct HistoryCompletenessTests {
 
   // MARK: - Found by the differential test
 
+  /// A patch in a dictionary whose keys hold models is named as its snapshot difference is.
+  ///
+  /// The snapshot shows such an entry whole, its `key` and its `value`. Found by ``CompleteHistoryDifferentialTests`` (the value model graphs' `byToken`).
+  @Test func aPatchInADictionaryWhoseKeysHoldModelsHasThePathOfItsDifference() throws {
+    let board = KanbanBoard.make([("To do", [])])
+    board.limits = [KanbanLane(name: "urgent", column: board.columns[0]): 3]
+    let store = Store(board)
+    let history = History(store)
+    let before = TreeSnapshot(board)
+    store.dispatch(KanbanAction.setLimit("urgent", 4))
+    let difference = TreeSnapshot(board).difference(from: before)
+    #expect(
+      difference.changes.map(\.path) == [
+        "limits[KanbanLane(name: \"urgent\", column: Optional(SwiftReduceTests.KanbanColumn))].value"
+      ])
+    #expect(history.steps.last?.patches.map(\.path) == difference.changes.map(\.path))
+  }
+
   /// A model's own array of models with an element replaced is undone to the first model.
   ///
   /// Removing one and appending another, compared before and after, makes the same patch: a

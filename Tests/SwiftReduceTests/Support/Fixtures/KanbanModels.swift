@@ -1,13 +1,29 @@
 import SwiftReduce
 
 // A kanban board for the complete history's scenarios (issue #34): the board renames its
-// columns, which take actions of their own; a task moves itself between columns, reaching
+// columns, which take actions of their own, and sets limits keyed by lanes that hold models; a task moves itself between columns, reaching
 // them through an unowned reference to the board; a column replaces one of its own tasks.
 
 /// Changes the board makes.
 enum KanbanAction: Action {
   /// Renames the column at a position: the column does not take this action.
   case renameColumn(at: Int, String)
+  /// Sets the work-in-progress limit of the lane of this name.
+  case setLimit(String, Int)
+}
+
+/// A lane of the board: a key that holds a model, the column it is drawn beside.
+struct KanbanLane: Hashable {
+  let name: String
+  let column: KanbanColumn?
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.name == rhs.name
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+  }
 }
 
 /// Changes a column makes to itself.
@@ -25,10 +41,16 @@ enum KanbanTaskAction: Action {
 /// The root: columns of tasks.
 final class KanbanBoard: Reducer {
   var columns: [KanbanColumn] = []
+  /// Work-in-progress limits by lane: a dictionary whose keys hold models.
+  var limits: [KanbanLane: Int] = [:]
 
   func reduce(action: KanbanAction) {
     switch action {
-    case .renameColumn(let index, let title): columns[index].title = title
+    case .renameColumn(let index, let title):
+      columns[index].title = title
+    case .setLimit(let name, let limit):
+      guard let lane = limits.keys.first(where: { $0.name == name }) else { return }
+      limits[lane] = limit
     }
   }
 
