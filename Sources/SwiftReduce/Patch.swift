@@ -86,6 +86,7 @@ public struct Patch: CustomStringConvertible {
       case .wrapped: continue
       case let .element(element, collection):
         labels.append(collection.label(of: element, keyText: keyText))
+        if let value = collection.valueLabel { labels.append(value) }
       }
     }
     if position, steps == change.steps.count {
@@ -93,6 +94,7 @@ public struct Patch: CustomStringConvertible {
       case .changed: break
       case let .inserted(element, _, collection), let .removed(element, _, collection):
         labels.append(collection.label(of: element, keyText: keyText))
+        if let value = collection.valueLabel { labels.append(value) }
       }
     }
     return TreePath(modelPath, labels: labels)

@@ -293,8 +293,8 @@ struct HistoryCompletenessTests {
 
   /// A model's own array of models with an element replaced is undone to the first model.
   ///
-  /// Removing one and appending another, compared before and after, makes the same patch: a
-  /// change of that element. Found by ``CompleteHistoryDifferentialTests``.
+  /// Another model in an element's place is a removal and an insertion, each undone where
+  /// its own identity is. Found by ``CompleteHistoryDifferentialTests``.
   @Test func aModelReplacedInAnArrayOfModelsByItsOwnReduceIsUndone() throws {
     let board = KanbanBoard.make([("To do", ["Write", "Test"])])
     let write = board.columns[0].tasks[0]
@@ -304,7 +304,8 @@ struct HistoryCompletenessTests {
     store.dispatch(KanbanColumnAction.replaceTask(at: 0, "Review"))
     #expect(
       sortedPatches(history) == [
-        "columns[0].tasks[0]: SwiftReduceTests.KanbanTask → SwiftReduceTests.KanbanTask"
+        "columns[0].tasks[0]: inserted SwiftReduceTests.KanbanTask",
+        "columns[0].tasks[0]: removed SwiftReduceTests.KanbanTask",
       ])
     try expectRoundTrip(history, before: before, after: TreeSnapshot(board))
     try history.undo()

@@ -52,6 +52,11 @@ protocol EditableCollection {
   /// The label of `position` in a path, such as `[2]` or `["Heat"]`.
   static func label(of position: ElementPosition, keyText: (Any) -> String) -> String
 
+  /// The label a path adds after an element's own to go into its value:
+  /// `value` for a dictionary whose keys may hold models, which snapshots
+  /// show entry by entry, key and value; `nil` for every other collection.
+  @MainActor static var valueLabel: String? { get }
+
   /// Where `position` is in the collection at `address` now: for an array,
   /// the element found by its identity or, for an insertion, the place after
   /// its old neighbour; `nil` when the element is not there. Keys and
@@ -79,6 +84,8 @@ enum Locating {
 }
 
 extension EditableCollection {
+  @MainActor static var valueLabel: String? { nil }
+
   static func locate(
     _ position: ElementPosition, for locating: Locating, in address: UnsafeRawPointer,
     same: (Any, Any) -> Bool
@@ -127,7 +134,15 @@ extension PositionedEditable {
     }
     let oldMiddle = (old.startIndex + prefix)..<(old.endIndex - suffix)
     let newMiddle = (new.startIndex + prefix)..<(new.endIndex - suffix)
-    if oldMiddle.count == newMiddle.count {
+    // Elements changed in place, unless one is another model or row than
+    // the one it replaced: that is a removal and an insertion, so that each
+    // is undone where its own identity is.
+    let keepsIdentities =
+      oldMiddle.count == newMiddle.count
+      && zip(old[oldMiddle], new[newMiddle]).allSatisfy { first, second in
+        RecordedIdentity(of: first).map { $0.identifies(second) } ?? true
+      }
+    if keepsIdentities {
       for offset in 0..<oldMiddle.count {
         let first = old[oldMiddle.lowerBound + offset]
         let second = new[newMiddle.lowerBound + offset]
@@ -188,17 +203,17 @@ extension PositionedEditable {
       guard let expected else { return position }
       return .index(nearest { same($0, expected) } ?? offset, place)
     case .insertion:
+      // After the neighbour it had before it, or before the one it had after
+      // it, wherever they are now; at an end it was at, when neither is found.
       guard place.hasNeighbours else { return position }
-      if let before = place.before {
-        if let found = nearest(where: { matches($0, before) }) { return .index(found + 1, place) }
-      } else {
-        return .index(0, place)
+      if let before = place.before, let found = nearest(where: { matches($0, before) }) {
+        return .index(found + 1, place)
       }
-      if let after = place.after {
-        if let found = nearest(where: { matches($0, after) }) { return .index(found, place) }
-      } else {
-        return .index(collection.count, place)
+      if let after = place.after, let found = nearest(where: { matches($0, after) }) {
+        return .index(found, place)
       }
+      if place.before == nil { return .index(0, place) }
+      if place.after == nil { return .index(collection.count, place) }
       return .index(Swift.min(offset, collection.count), place)
     }
   }
@@ -262,6 +277,10 @@ private func sortedByText<Element>(_ elements: [Element], _ text: (Element) -> S
 }
 
 extension Dictionary: EditableCollection {
+  @MainActor static var valueLabel: String? {
+    PlanCache.shared.plan(for: Key.self).mayHoldModels ? "value" : nil
+  }
+
   static func differences(
     from before: Any, to after: Any, same: (Any, Any) -> Bool,
     changed: (ElementPosition, Any, Any) -> Void, edit: (Edit) -> Void

@@ -4,9 +4,13 @@
 extension TreeShadow {
   /// Keeps every model reachable from `root` that is not kept yet, puts the
   /// entries in the walk's order, and forgets the models no longer
-  /// reachable; returns those, for the caller to let go.
+  /// reachable that nothing else holds; returns those, for the caller to let go.
   ///
-  /// Their properties were compared already: only their copies are destroyed here.
+  /// A model that left the tree but is held elsewhere (by a history's step
+  /// that removed it, say) stays kept, after those in the tree: whatever
+  /// writes it there is found, so that bringing it back brings it back as
+  /// it was. Their properties were compared already: only the copies of
+  /// those forgotten are destroyed here.
   @MainActor
   func findReachable(from root: AnyObject) -> [AnyObject] {
     let reached = Walk.reachableModels(from: root)
@@ -29,8 +33,12 @@ extension TreeShadow {
     var gone: [AnyObject] = []
     for index in 0..<entries.count where !stillThere[index] {
       let entry = entries[index]
-      gone.append(entry.object.takeUnretainedValue())
-      forget(entry)
+      if RuntimeFunctions.isUniquelyReferenced(UnsafeRawPointer(entry.object.toOpaque())) {
+        gone.append(entry.object.takeUnretainedValue())
+        forget(entry)
+      } else {
+        found.append(entry)
+      }
     }
     entries.free()
     entries = found
