@@ -161,10 +161,19 @@ final class RecordedField {
   /// keeps one it does not record only to tell whether the models reachable changed.
   var isRecorded = true
 
-  init(name: String, offset: Int, plan: TypePlan, isOneLine: Bool) {
+  /// How the property holds its object, for a reference: a `weak` or
+  /// `unowned` one is read and written through its storage, and its copy in
+  /// a ``TreeShadow`` is its bits and a `weak` note of its object.
+  let ownership: ReferenceOwnership
+
+  init(
+    name: String, offset: Int, plan: TypePlan, isOneLine: Bool,
+    ownership: ReferenceOwnership = .strong
+  ) {
     self.name = name
     self.offset = offset
     self.plan = plan
+    self.ownership = ownership
     size = plan.access.size
     alignment = max(plan.access.alignment, 1)
     isPlain = plan.access.isBitwiseCopyable

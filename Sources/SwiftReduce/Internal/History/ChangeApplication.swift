@@ -81,6 +81,19 @@ struct ChangeApplication {
     _ change: Change, at address: UnsafeMutableRawPointer, _ plan: TypePlan
   ) throws(ChangeConflict) {
     switch change.edit {
+    case let .changed(expected, value) where change.property.ownership != .strong:
+      // A `weak` or `unowned` reference, read and written through its storage.
+      let ownership = change.property.ownership
+      let current = ObjectReference(address).object(ownership)
+      guard current === Self.referencedObject(in: expected, plan) else {
+        throw ChangeConflict(
+          change: change, depth: change.steps.count,
+          problem: .differs(
+            current: ObjectReference.withReference(to: current) { plan.access.load(from: $0) },
+            expected: expected, plan))
+      }
+      ObjectReference.replace(
+        at: address, ownership: ownership, with: Self.referencedObject(in: value, plan))
     case let .changed(expected, value):
       let current = plan.access.load(from: address)
       guard difference.isSame(current, expected, plan) else {
@@ -116,6 +129,15 @@ struct ChangeApplication {
       }
       collection.remove(at: position, in: address)
     }
+  }
+}
+
+extension ChangeApplication {
+  /// The object `value`, of a type `plan` says is stored as one reference, refers to.
+  fileprivate static func referencedObject(in value: Any, _ plan: TypePlan) -> AnyObject? {
+    var object: AnyObject?
+    plan.access.withBytes(of: value) { object = ObjectReference($0).object(.strong) }
+    return object
   }
 }
 

@@ -65,6 +65,9 @@ final class RecordedLayout {
     /// The words of the layout's ``span`` the property lies in, a bit each;
     /// every bit without a span, so that it is always compared.
     let words: UInt64
+    /// For a `weak` or `unowned` reference: where the `weak` note of its
+    /// object is in a block, from its copy (which is the reference's bits).
+    let noteOffset: Int
     // Unretained: `fields` holds it as long as the layout lives.
     let field: Unmanaged<RecordedField>
 
@@ -81,7 +84,20 @@ final class RecordedLayout {
         StringLayout.initializeCopy(at: copy, of: property)
       case .byType:
         field._withUnsafeGuaranteedRef { $0.plan.access.initializeCopy(at: copy, from: property) }
+      case .reference:
+        // Its bits, to compare, and a note of its object, which keeps it alive no more than
+        // the reference does.
+        Words.store(Words.loadAnyAligned(property), to: copy)
+        let ownership = field._withUnsafeGuaranteedRef { $0.ownership }
+        ObjectReference.initializeWeak(
+          at: copy + noteOffset, to: ObjectReference(property).object(ownership))
       }
+    }
+
+    /// The object the property referred to when its copy was made, if it is
+    /// still alive: a `weak` or `unowned` reference's.
+    func notedObject(_ copy: UnsafeRawPointer) -> AnyObject? {
+      ObjectReference.weakObject(at: copy + noteOffset)
     }
 
     /// Whether the copy at `copy` has the same bits as the property at `property`.
@@ -108,6 +124,8 @@ final class RecordedLayout {
         destroyString(copy)
       case .byType:
         field._withUnsafeGuaranteedRef { $0.plan.access.deinitialize(at: copy) }
+      case .reference:
+        ObjectReference.destroyWeak(at: copy + noteOffset)
       }
     }
   }
@@ -123,6 +141,9 @@ final class RecordedLayout {
     case string
     /// Through the property's type.
     case byType
+    /// A `weak` or `unowned` reference: its bits, which change when it
+    /// refers to another object, and a `weak` note of its object.
+    case reference
   }
 
   init(fields: [RecordedField], isUnread: Bool) {
@@ -133,6 +154,8 @@ final class RecordedLayout {
     let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: fields.count)
     var size = 0
     var alignment = 1
+    /// The slots of `weak` and `unowned` references, whose notes follow the copies.
+    var notes: [Int] = []
     for (index, field) in fields.enumerated() {
       let blockOffset: Int
       var words = UInt64.max
@@ -145,6 +168,11 @@ final class RecordedLayout {
       }
       size = max(size, blockOffset + field.size)
       alignment = max(alignment, field.alignment)
+      var noteOffset = 0
+      if field.ownership != .strong {
+        notes.append(index)
+        noteOffset = -blockOffset  // Made final below, once the block's size is known.
+      }
       slots.initializeElement(
         at: index,
         to: Slot(
@@ -153,11 +181,24 @@ final class RecordedLayout {
           stride: (field.size + field.alignment - 1) & ~(field.alignment - 1),
           copying: Self.copying(of: field),
           bitsDecide: field.bitsDecide, isRecorded: field.isRecorded,
-          mayHoldModels: field.plan.mayHoldModels, words: words,
+          mayHoldModels: field.plan.mayHoldModels, words: words, noteOffset: noteOffset,
           field: Unmanaged.passUnretained(field)))
     }
+    // The notes of references go after the copies, a word each.
+    var end = span.map { $0.words * 8 } ?? (size + 7) & ~7
+    for index in notes {
+      let slot = slots[index]
+      slots[index] = Slot(
+        offset: slot.offset, blockOffset: slot.blockOffset, size: slot.size,
+        alignment: slot.alignment, stride: slot.stride, copying: slot.copying,
+        bitsDecide: slot.bitsDecide, isRecorded: slot.isRecorded,
+        mayHoldModels: slot.mayHoldModels, words: slot.words,
+        noteOffset: end - slot.blockOffset, field: slot.field)
+      end += 8
+    }
+    alignment = notes.isEmpty ? alignment : max(alignment, 8)
     self.slots = UnsafeBufferPointer(slots)
-    blockSize = span.map { $0.words * 8 } ?? size
+    blockSize = notes.isEmpty ? (span.map { $0.words * 8 } ?? size) : end
     // A span's block is read and written a word at a time, aligned: it starts at a word.
     blockAlignment = span == nil ? alignment : max(alignment, 8)
   }
@@ -203,6 +244,7 @@ final class RecordedLayout {
   }
 
   private static func copying(of field: RecordedField) -> Copying {
+    if field.ownership != .strong { return .reference }
     if field.isPlain { return field.size == 8 ? .word : .bytes }
     // A string as two words where it is laid out as two (``StringLayout``):
     // through its type where it is not, as on 32-bit platforms.

@@ -97,6 +97,16 @@ extension TreeShadow {
       let current = model + slot.pointee.offset
       // A word and a string first, compared as words: most properties of most models.
       switch slot.pointee.copying {
+      case .reference:
+        // Another object, or none: its bits changed. Which objects from the
+        // note of the one before and the reference now.
+        if Words.loadAnyAligned(copy) == Words.loadAnyAligned(current) { continue }
+        mayHaveMoved = true
+        if let log, slot.pointee.isRecorded {
+          log.append(referenceChange(slot.pointee, of: entry.object, copy: copy, current: current))
+        }
+        slot.pointee.destroy(copy)
+        slot.pointee.keep(model, at: copy)
       case .word:
         let before = Words.loadAnyAligned(copy)
         let after = Words.loadAnyAligned(current)
@@ -138,6 +148,26 @@ extension TreeShadow {
       }
     }
     return mayHaveMoved
+  }
+
+  /// The change of `slot`'s `weak` or `unowned` reference of `model`, from
+  /// the object noted with its copy at `copy` to the one at `current`, as
+  /// values of the property's declared type.
+  @inline(never)
+  private func referenceChange(
+    _ slot: RecordedLayout.Slot, of model: Unmanaged<AnyObject>, copy: UnsafeRawPointer,
+    current: UnsafeRawPointer
+  ) -> Change {
+    let field = slot.field.takeUnretainedValue()
+    let access = field.plan.access
+    let before = ObjectReference.withReference(to: slot.notedObject(copy)) { access.load(from: $0) }
+    let after = ObjectReference.withReference(to: ObjectReference(current).object(field.ownership))
+    {
+      access.load(from: $0)
+    }
+    return Change(
+      model: model.takeUnretainedValue(), property: field, steps: [],
+      edit: .changed(before: before, after: after))
   }
 
   /// Adds to `log` the changes between the copy of `slot`'s property of

@@ -32,7 +32,8 @@ extension TreeShadow {
   /// to tell whether the models reachable changed; `nil` when the class's
   /// layout cannot be read.
   private func keptFields(of type: AnyClass) -> [RecordedField]? {
-    guard var made = difference.recordedFields(of: plans.plan(for: type)) else { return nil }
+    guard var made = difference.recordedFields(of: plans.plan(for: type), withReferences: true)
+    else { return nil }
     made.removeAll { field in
       switch plans.form(of: field.plan) {
       case .registrar, .untraversed, .noncopyable: return true

@@ -149,11 +149,19 @@ struct ValueDifference {
     return true
   }
 
-  /// The stored properties of a struct, tuple or value model that a history records.
-  func recordedFields(of plan: TypePlan) -> [RecordedField]? {
+  /// The stored properties of a struct, tuple or value model that a history
+  /// records; of a model class too, with its `weak` and `unowned` references
+  /// to a class (not an existential) when `withReferences` is set.
+  func recordedFields(of plan: TypePlan, withReferences: Bool = false) -> [RecordedField]? {
     plans.fields(of: plan).map { fields in
       fields.compactMap { field in
-        guard field.ownership == .strong else { return nil }
+        if field.ownership != .strong {
+          guard withReferences, field.ownership != .unmanaged, field.size == 8 else { return nil }
+          return RecordedField(
+            name: field.name, offset: field.offset, plan: plans.plan(for: field.type),
+            isOneLine: false,
+            ownership: field.ownership)
+        }
         let plan = plans.plan(for: field.type)
         let isOneLine: Bool
         if case .text = plans.form(of: plan) { isOneLine = true } else { isOneLine = false }

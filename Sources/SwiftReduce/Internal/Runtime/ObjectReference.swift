@@ -107,10 +107,39 @@ struct ObjectReference {
     destination.storeBytes(of: UnsafeRawPointer(pointer), as: UnsafeRawPointer.self)
   }
 
+  /// Calls `body` with the address of a strong reference to `object`, or of
+  /// `nil`, borrowed for the call: read from it as a value of any type
+  /// stored as one reference (``isStored(as:)``) without witness tables.
+  static func withReference<Result>(
+    to object: AnyObject?, _ body: (UnsafeRawPointer) -> Result
+  ) -> Result {
+    // Unretained: `object` is held by the caller for the call.
+    let pointer = object.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+    return withUnsafeBytes(of: pointer) { body($0.baseAddress.unsafelyUnwrapped) }
+  }
+
+  /// Initialises a `weak` reference at `destination` to `object`: a
+  /// history's note of the object a non-strong property referred to, which
+  /// keeps nothing alive.
+  static func initializeWeak(at destination: UnsafeMutableRawPointer, to object: AnyObject?) {
+    destination.bindMemory(to: WeakStorage.self, capacity: 1)
+      .initialize(to: WeakStorage(object: object))
+  }
+
+  /// The object the `weak` reference at `address` refers to, if it is still alive.
+  static func weakObject(at address: UnsafeRawPointer) -> AnyObject? {
+    address.assumingMemoryBound(to: WeakStorage.self).pointee.object
+  }
+
+  /// Destroys the `weak` reference at `address`, made by ``initializeWeak(at:to:)``.
+  static func destroyWeak(at address: UnsafeMutableRawPointer) {
+    address.assumingMemoryBound(to: WeakStorage.self).deinitialize(count: 1)
+  }
+
   /// Replaces the object held by the initialised reference at `address`,
   /// stored with `ownership`, keeping its witness tables.
   static func replace(
-    at address: UnsafeMutableRawPointer, ownership: ReferenceOwnership, with object: AnyObject
+    at address: UnsafeMutableRawPointer, ownership: ReferenceOwnership, with object: AnyObject?
   ) {
     switch ownership {
     case .weak:
@@ -121,12 +150,12 @@ struct ObjectReference {
       let old = address.load(as: UnsafeRawPointer?.self)
       // The field owns one retain of its object: take one for the new
       // object and give back the old one.
-      let new = Unmanaged.passRetained(object).toOpaque()
-      address.storeBytes(of: UnsafeRawPointer(new), as: UnsafeRawPointer?.self)
+      let new = object.map { UnsafeRawPointer(Unmanaged.passRetained($0).toOpaque()) }
+      address.storeBytes(of: new, as: UnsafeRawPointer?.self)
       if let old { Unmanaged<AnyObject>.fromOpaque(old).release() }
     case .unmanaged:
-      let new = Unmanaged.passUnretained(object).toOpaque()
-      address.storeBytes(of: UnsafeRawPointer(new), as: UnsafeRawPointer?.self)
+      let new = object.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+      address.storeBytes(of: new, as: UnsafeRawPointer?.self)
     }
   }
 }
