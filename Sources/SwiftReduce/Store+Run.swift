@@ -171,13 +171,23 @@ extension Store {
     }
   }
 
-  /// Where the model that started an effect is: its path, or for a value
-  /// model the path of the class model holding it.
+  /// Where the model that started an effect is: its path, for a value model
+  /// through the class model holding it (`tickers["a"]`).
+  ///
+  /// Value models of one type that hold nothing else reduce in one loop over
+  /// their array, which cannot tell which of them started the effect; those
+  /// are named by the array (`one of the 3 value models in stopwatches`).
   private func path(of model: RunningEffect.ReducingModel) -> String {
     guard let object = model.object,
       let path = ModelPaths.paths(to: [object], from: root)[ObjectIdentifier(object)]
     else { return "a model no longer in the tree" }
-    return model.isValueModel ? "a value model held by \(path)" : path.description
+    guard model.isValueModel else { return path.description }
+    guard let place = model.place, let steps = place.steps else {
+      return "a value model held by \(path)"
+    }
+    let valuePath = ModelPaths.path(through: steps, ownerPath: path)
+    guard place.among > 1 else { return valuePath.description }
+    return "one of the \(place.among) value models in \(valuePath)"
   }
 }
 

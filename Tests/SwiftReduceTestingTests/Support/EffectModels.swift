@@ -100,6 +100,27 @@ final class Track: Reducer {
   var stopwatches = [Stopwatch()]
 }
 
+/// Holds a stopwatch by the name of the runner in its lane.
+final class Stadium: Reducer {
+  var lanes = ["ada": Stopwatch()]
+}
+
+/// Holds three stopwatches, which reduce in one loop over their array.
+final class Heat: Reducer {
+  var stopwatches = [Stopwatch(), Stopwatch(), Stopwatch()]
+}
+
+/// A runner and the stopwatch timing her; not a model itself.
+struct Runner {
+  var name: String
+  var stopwatch = Stopwatch()
+}
+
+/// Holds runners, whose stopwatches reduce one at a time.
+final class Team: Reducer {
+  var runners = [Runner(name: "Ada"), Runner(name: "Grace")]
+}
+
 /// Asks a second store, which it holds, for a rating while it reduces.
 enum RelayAction: Action, Equatable {
   case relay(String)

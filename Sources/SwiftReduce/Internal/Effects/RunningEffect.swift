@@ -18,12 +18,15 @@ final class RunningEffect {
     weak var object: AnyObject?
     /// Whether ``object`` holds the value model that started it.
     let isValueModel: Bool
+    /// Where that value model sits below ``object``, which the walk fills in
+    /// when its `reduce` returns.
+    let place: ValueModelPlace?
 
     /// The model being reduced now, as the walk says.
     static var current: ReducingModel {
       ReducingModel(
         object: Delivery.model.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() },
-        isValueModel: Delivery.isValueModel)
+        isValueModel: Delivery.isValueModel, place: Delivery.placeOfValueModel())
     }
   }
 
