@@ -100,6 +100,29 @@ final class Track: Reducer {
   var stopwatches = [Stopwatch()]
 }
 
+/// Pauses for no time on the store's clock, then says so.
+enum PauseAction: Action, Equatable {
+  case pause
+  case resumed
+}
+
+/// A model whose effect sleeps for zero seconds before sending `.resumed`.
+final class Pauser: Reducer {
+  var resumed = 0
+
+  func reduce(action: PauseAction) {
+    switch action {
+    case .pause:
+      Effect.run { send in
+        try await Effect.clock.sleep(for: .zero)
+        send(PauseAction.resumed)
+      }
+    case .resumed:
+      resumed += 1
+    }
+  }
+}
+
 /// Holds a stopwatch by the name of the runner in its lane.
 final class Stadium: Reducer {
   var lanes = ["ada": Stopwatch()]
