@@ -75,3 +75,48 @@ extension TestStore {
     ) { $0 is Received }
   }
 }
+
+extension TestStore {
+  /// Waits for an action whose type is not `Equatable`, such as one carrying
+  /// a `Result<Success, any Error>`, and checks that it changed the state
+  /// exactly as `updateExpected` says.
+  ///
+  /// It waits, skips and fails like
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Received,_,_,_,_,_,_)``.
+  /// The action received matches `expected` when it has the same case and
+  /// its values match one by one: by `==` where their type is `Equatable`,
+  /// an error that is not by its type and description, an object that is
+  /// neither by identity:
+  ///
+  /// ```swift
+  /// await store.receive(SearchAction.loaded(.failure(SearchError.offline))) {
+  ///   $0.failure = "offline"
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - expected: The action that should be received next.
+  ///   - timeout: How long to wait at most while an effect is awake; thirty
+  ///     seconds by default.
+  ///   - updateExpected: Changes a copy of the tree as it was before the
+  ///     action into the state expected after it.
+  ///   - fileID: The file of the call, where a failure is reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func receive<Received: Action>(
+    _ expected: Received,
+    timeout: Duration = .seconds(30),
+    assert updateExpected: ((Root) -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      describedAs: actionText(expected), timeout: timeout, updateExpected,
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { action in
+      guard let received = action as? Received else { return false }
+      return ActionComparison.matches(received, expected)
+    }
+  }
+}
