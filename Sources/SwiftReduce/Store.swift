@@ -167,8 +167,7 @@ public final class Store<Root: Reducer> {
   ///
   /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
-    effectOrigin = .model(
-      action, RunningEffect.ReducingModel(object: nil, isValueModel: false, place: nil))
+    effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
     // Held for the walk, which does not retain its recorder, whatever a reduce replaces.
     let recording = historyRecording
     let result = Walk.deliver(action, from: root, recorder: recording?.recorder)
