@@ -1,5 +1,6 @@
-/// How `TestStore.receive` compares an action whose type is not `Equatable`,
-/// such as one carrying a `Result<Success, any Error>`.
+/// How `TestStore.receive` compares the action it receives with the one
+/// expected: by `==` when the action is `Equatable`, and otherwise, such as
+/// for an action carrying a `Result<Success, any Error>`, part by part.
 ///
 /// Two values match when they have the same type and:
 /// - the type is `Equatable`, and they are equal by `==`;
