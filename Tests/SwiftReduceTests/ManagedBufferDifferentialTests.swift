@@ -79,4 +79,29 @@ struct ManagedBufferDifferentialTests {
     #expect(headerLeavesSeen > 0)
     #expect(tailLeavesSeen > 0)
   }
+
+  /// A history records what a reel's `reduce` changes in its header, and undo restores it;
+  /// its tail is left as it was.
+  @Test(arguments: TestScale.batches(0..<2, sample: [0]))
+  func historyUndoesWhatAManagedBufferModelChangedInItsHeader(batch: UInt64) async throws {
+    var reelsSeen = 0
+    let first = 30_000 + batch * Self.graphsPerBatch
+    for seed in first..<(first + Self.graphsPerBatch) {
+      await Task.yield()
+      let graph = RandomModelGraph(seed: seed, hidesModels: false, families: [.managedBuffers])
+      defer { graph.unlink() }
+      let reels = Walk.reachableModels(from: graph.hub).compactMap { $0 as? Reel }
+      let tails = reels.map { $0.tail.map(ObjectIdentifier.init) }
+      let store = Store(graph.hub, reportsUnhandledActions: false)
+      let history = History(store)
+      let before = reels.map(\.header.probes)
+      store.dispatch(Ping.ping)
+      #expect(reels.map(\.header.probes) == before.map { $0 + 1 }, "seed \(seed)")
+      _ = try history.undo()
+      #expect(reels.map(\.header.probes) == before, "seed \(seed): undo left a header changed")
+      #expect(reels.map { $0.tail.map(ObjectIdentifier.init) } == tails, "seed \(seed)")
+      reelsSeen += reels.count
+    }
+    #expect(reelsSeen > 0)
+  }
 }

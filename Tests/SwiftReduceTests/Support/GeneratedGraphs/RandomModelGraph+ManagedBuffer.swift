@@ -4,13 +4,14 @@ import SwiftReduce
 // properties the walk reaches and whose tail elements it never does, by the rule of the Routing
 // Rules article; a copy of a graph holding one is refused, naming each by its path.
 
-/// A reel's header: its id and log, the model the walk reaches in it, and how many leaves its
-/// tail holds.
+/// A reel's header: its id and log, the model the walk reaches in it, how many leaves its tail
+/// holds, and how many probes it took, which a history records and undoes.
 struct ReelHeader {
   let id: Int
   let log: ProbeLog
   var leaf: Leaf?
   let count: Int
+  var probes = 0
 }
 
 /// A `ManagedBuffer` model: reduced and logged like any model, a leaf in its header, leaves in
@@ -34,6 +35,7 @@ final class Reel: ManagedBuffer<ReelHeader, Leaf>, Reducer {
 
   func reduce(action: any Probe) {
     header.log.entries.append(.reduced(header.id))
+    header.probes += 1
   }
 
   deinit {
