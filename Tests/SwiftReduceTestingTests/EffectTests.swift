@@ -528,6 +528,32 @@ struct EffectTests {
     await store.finish()
   }
 
+  @Test func testsSeeEverythingAValueModelThatDispatchedOnAnotherStoreIsNamedByItsOwnPath() async {
+    let innerClock = TestClock()
+    let outerClock = TestClock()
+    let inner = Store(Track(), clock: innerClock)
+    let store = TestStore(Pacing(inner: inner), clock: outerClock)
+    store.send(PaceAction.go)
+
+    #expect(
+      inner.runningEffects.map(\.description) == [
+        "no id, started by LapAction.start in stopwatches[0]"
+      ])
+    await expectIssues([
+      """
+      1 effect is still running after 0.0 seconds:
+        no id, started by PaceAction.go in pacers["ada"]
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    await outerClock.advance(by: .seconds(2))
+    await store.receive(PaceAction.went) { $0.pacers["ada"]?.went = 1 }
+    await store.finish()
+    await innerClock.advance(by: .seconds(1))
+    #expect(inner.stopwatches.map(\.laps) == [1])
+  }
+
   @Test func testsSeeEverythingMessagesNameValueLeavesReducedInOneLoopByTheirArray() async {
     let clock = TestClock()
     let store = TestStore(Heat(), clock: clock)

@@ -222,3 +222,43 @@ final class Starter: Reducer {
     }
   }
 }
+
+/// Sets a ``Pacer`` going.
+enum PaceAction: Action, Equatable {
+  /// Starts the stopwatches of the pacer's other store, then an effect of
+  /// its own that sleeps two seconds on this store's clock and sends `.went`.
+  case go
+  case went
+}
+
+/// A value model whose reduce dispatches on another store, whose value
+/// models start effects there, and then starts an effect of its own.
+struct Pacer: ValueReducer {
+  /// Not a model: the walk never enters a store.
+  let inner: Store<Track>
+  var went = 0
+
+  mutating func reduce(action: PaceAction) {
+    switch action {
+    case .go:
+      let inner = inner
+      // Reduces run on the main actor, inside the outer store's dispatch.
+      MainActor.assumeIsolated { inner.dispatch(LapAction.start) }
+      Effect.run { send in
+        try await Effect.clock.sleep(for: .seconds(2))
+        send(PaceAction.went)
+      }
+    case .went:
+      went += 1
+    }
+  }
+}
+
+/// Holds pacers by name.
+final class Pacing: Reducer {
+  var pacers: [String: Pacer]
+
+  init(inner: Store<Track>) {
+    pacers = ["ada": Pacer(inner: inner)]
+  }
+}
