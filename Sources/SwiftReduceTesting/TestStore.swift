@@ -255,9 +255,11 @@ public final class TestStore<Root: Reducer> {
           return
         }
         if exhaustivity == .on {
+          let received = actionText(entry.action)
+          // Objects compare by identity, doubles by ==: the texts alone would not say why.
+          let alike = received == expected ? " (they print alike but do not match)" : ""
           TestFailure.report(
-            "Expected to receive \(expected), but received "
-              + "\(actionText(entry.action)).", at: site)
+            "Expected to receive \(expected), but received \(received)\(alike).", at: site)
           return
         }
         skipped.append(actionText(entry.action))

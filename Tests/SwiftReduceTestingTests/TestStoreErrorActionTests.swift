@@ -74,7 +74,39 @@ struct TestStoreErrorActionTests {
     await store.finish()
   }
 
-  @Test func actionCasesWithoutPayloadsAreComparedByCase() async {
+  @Test func anObjectThatIsNeitherEquatableNorAnErrorIsComparedByIdentity() async {
+    let store = TestStore(Lookup())
+    let poster = Poster(title: "Alien")
+    store.store.dispatch(LookupAction.attached(poster))
+    await store.receive(LookupAction.attached(poster))
+
+    store.store.dispatch(LookupAction.attached(poster))
+    await expectIssues([
+      """
+      Expected to receive LookupAction.attached(Poster(Alien)), but received \
+      LookupAction.attached(Poster(Alien)) (they print alike but do not match).
+      """
+    ]) {
+      await store.receive(LookupAction.attached(Poster(title: "Alien")))
+    }
+    await store.finish()
+  }
+
+  @Test func casesWithoutPayloadsAreComparedByCase() async {
+    let store = TestStore(Lookup())
+    store.store.dispatch(LookupAction.cancel)
+    await store.receive(LookupAction.cancel)
+
+    store.store.dispatch(LookupAction.clear)
+    await expectIssues([
+      "Expected to receive LookupAction.cancel, but received LookupAction.clear."
+    ]) {
+      await store.receive(LookupAction.cancel)
+    }
+    await store.finish()
+  }
+
+  @Test func actionCasesWithEquatablePayloadsAreComparedByTheirValues() async {
     let store = TestStore(Lookup())
     store.store.dispatch(LookupAction.lookUp("Alien"))
     await store.receive(LookupAction.lookUp("Alien"))

@@ -4,6 +4,21 @@ import SwiftReduce
 enum LookupAction: Action {
   case lookUp(String)
   case answered(Result<[String], any Error>)
+  case attached(Poster)
+  case cancel
+  case clear
+}
+
+/// A poster attached to a lookup: an object that is neither `Equatable` nor an error, so
+/// compared by identity.
+final class Poster: Sendable, CustomStringConvertible {
+  let title: String
+
+  init(title: String) {
+    self.title = title
+  }
+
+  var description: String { "Poster(\(title))" }
 }
 
 /// An `Equatable` error of the lookup.
@@ -30,7 +45,7 @@ final class Lookup: Reducer {
 
   func reduce(action: LookupAction) {
     switch action {
-    case .lookUp:
+    case .lookUp, .attached, .cancel, .clear:
       break
     case .answered(.success(let found)):
       titles = found
