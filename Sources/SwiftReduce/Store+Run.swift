@@ -45,11 +45,16 @@ extension Store {
     let id = id.map { AnyHashable($0) }
     if cancelInFlight, let id { cancelEffects(withID: id) }
     var origin = effectOrigin
-    if case .model(let action, _) = origin { origin = .model(action, .current) }
+    var valuePlace: ValueModelPlace?
+    if case .model(let action, _) = origin {
+      origin = .model(action, .current)
+      valuePlace = Delivery.placeOfValueModel()
+    }
     let clockKey = EffectActivity.key(of: clock)
     let order = EffectActivity.effectStarted(clock: clockKey)
     let effect = RunningEffect(
-      key: lifetime.makeKey(), order: order, id: id, origin: origin, store: self)
+      key: lifetime.makeKey(), order: order, id: id, origin: origin, valuePlace: valuePlace,
+      store: self)
     let values = EffectContext.TaskValues(clock: clock, order: order)
     // Who hears an error thrown once the store is gone: a test store's test.
     let errorHandler = effectErrorHandler
@@ -163,7 +168,7 @@ extension Store {
     let id = effect.id.map { "id \(String(reflecting: $0.base))" } ?? "no id"
     switch effect.origin {
     case .model(let action, let model):
-      return "\(id), started by \(actionText(action)) in \(path(of: model))"
+      return "\(id), started by \(actionText(action)) in \(path(of: model, effect.valuePlace))"
     case .dispatch(let action):
       return "\(id), started during \(actionText(action)) outside any model"
     case .outside:
@@ -171,13 +176,23 @@ extension Store {
     }
   }
 
-  /// Where the model that started an effect is: its path, or for a value
-  /// model the path of the class model holding it.
-  private func path(of model: RunningEffect.ReducingModel) -> String {
+  /// Where the model that started an effect is: its path, for a value model
+  /// through the class model holding it (`tickers["a"]`).
+  ///
+  /// Value models of one type that hold nothing else reduce in one loop over
+  /// their array, which cannot tell which of them started the effect; those
+  /// are named by the array (`one of the 3 value models in stopwatches`).
+  private func path(of model: RunningEffect.ReducingModel, _ place: ValueModelPlace?) -> String {
     guard let object = model.object,
       let path = ModelPaths.paths(to: [object], from: root)[ObjectIdentifier(object)]
     else { return "a model no longer in the tree" }
-    return model.isValueModel ? "a value model held by \(path)" : path.description
+    guard model.isValueModel else { return path.description }
+    guard let place, let steps = place.steps else {
+      return "a value model held by \(path)"
+    }
+    let valuePath = ModelPaths.path(through: steps, ownerPath: path)
+    guard place.among > 1 else { return valuePath.description }
+    return "one of the \(place.among) value models in \(valuePath)"
   }
 }
 

@@ -25,6 +25,14 @@ import SwiftReduce
 /// sleeper is left. A sleeper whose task is cancelled throws
 /// `CancellationError` at once.
 ///
+/// A sleep until ``now`` itself, which is what `sleep(for: .zero)` asks for,
+/// waits for the next advance like any other, even `advance(by: .zero)`, as
+/// TCA's `TestClock` does: a test decides when an effect's zero-length pause
+/// ends. One that goes to sleep for zero again while an advance wakes
+/// sleepers waits for the advance after it, so a loop of zero-length sleeps
+/// does not keep an advance from returning. Only a deadline already passed
+/// returns at once.
+///
 /// Which effects are awake is counted, not guessed: the clock knows the
 /// effects of the stores given it, and the effect each sleeper belongs to
 /// (a task an effect creates belongs to it too), so the order of what effects
@@ -74,6 +82,9 @@ public final class TestClock: Clock, Sendable {
     let turn: (effect: Int, number: Int)
     var number: Int { turn.number }
     let deadline: Instant
+    /// The advance during whose wakings it went to sleep until the instant
+    /// it went to sleep at, which it waits out; `nil` for any other sleep.
+    let zeroLengthDuring: Int?
     let continuation: CheckedContinuation<Void, any Error>
   }
 
@@ -85,6 +96,10 @@ public final class TestClock: Clock, Sendable {
     var lastNumber = 0
     /// Raised each time a sleeper comes or goes, to tell when effects have settled.
     var events = 0
+    /// Counts the advances that have begun waking sleepers.
+    var advances = 0
+    /// Whether an advance is waking sleepers now.
+    var isWaking = false
 
     /// The orders of the effects with a task asleep.
     var sleepingEffects: Set<Int> {
@@ -120,7 +135,10 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Suspends until the clock is advanced to `deadline`, returning at once
-  /// if it is there already.
+  /// if the deadline has passed.
+  ///
+  /// A deadline equal to ``now`` (`sleep(for: .zero)`) waits for the next
+  /// ``advance(by:)``, even by `.zero`.
   ///
   /// - Parameters:
   ///   - deadline: The instant to wake at.
@@ -138,10 +156,12 @@ public final class TestClock: Clock, Sendable {
         (continuation: CheckedContinuation<Void, any Error>) in
         let wake: Result<Void, any Error>? = state.withLock { state in
           if state.cancelled.remove(number) != nil { return .failure(CancellationError()) }
-          if deadline <= state.now { return .success(()) }
+          if deadline < state.now { return .success(()) }
+          let isZeroLength = deadline == state.now && state.isWaking
           state.sleepers.append(
             Sleeper(
               turn: (effect, number), deadline: deadline,
+              zeroLengthDuring: isZeroLength ? state.advances : nil,
               continuation: continuation))
           state.events += 1
           return nil
@@ -171,15 +191,27 @@ public final class TestClock: Clock, Sendable {
   /// that goes back to sleep within the duration wakes again in its turn. Returns after the last has run, with ``now`` exactly
   /// `duration` later than it was.
   ///
-  /// - Parameter duration: How far to move time; `.zero` only lets effects run.
+  /// A sleeper whose deadline is ``now`` wakes too, even with `duration`
+  /// `.zero`, unless it went to sleep for zero while this advance was waking
+  /// sleepers: it waits for the next advance.
+  ///
+  /// - Parameter duration: How far to move time; `.zero` lets effects run and
+  ///   wakes those asleep until ``now``.
   public func advance(by duration: Duration = .zero) async {
     await settle()
-    let target = now.advanced(by: duration)
-    while let sleeper = takeFirstSleeper(until: target) {
+    let (target, advance) = state.withLock { state in
+      state.advances += 1
+      state.isWaking = true
+      return (state.now.advanced(by: duration), state.advances)
+    }
+    while let sleeper = takeFirstSleeper(until: target, during: advance) {
       sleeper.continuation.resume()
       await settle()
     }
-    state.withLock { $0.now = max($0.now, target) }
+    state.withLock { state in
+      state.now = max(state.now, target)
+      state.isWaking = false
+    }
   }
 
   /// Advances time until no sleeper is left, one deadline at a time.
@@ -195,11 +227,14 @@ public final class TestClock: Clock, Sendable {
   // MARK: - Waking
 
   /// Removes the sleeper to wake first, if its deadline is at most `target`,
-  /// and moves ``now`` to that deadline.
-  private func takeFirstSleeper(until target: Instant) -> Sleeper? {
+  /// and moves ``now`` to that deadline; passes over those that went to
+  /// sleep for zero during this `advance`.
+  private func takeFirstSleeper(until target: Instant, during advance: Int) -> Sleeper? {
     state.withLock { state in
       guard
-        let index = state.sleepers.indices.min(by: {
+        let index = state.sleepers.indices.filter({
+          state.sleepers[$0].zeroLengthDuring != advance
+        }).min(by: {
           (state.sleepers[$0].deadline, state.sleepers[$0].turn.effect, state.sleepers[$0].number)
             < (
               state.sleepers[$1].deadline, state.sleepers[$1].turn.effect,

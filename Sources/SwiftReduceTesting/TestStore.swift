@@ -191,6 +191,18 @@ public final class TestStore<Root: Reducer> {
   /// exhaustivity on, the next action must be `expected`; with it off,
   /// actions before the first one equal to `expected` are skipped.
   ///
+  /// An `Equatable` action is compared by `==`. One that is not, such as
+  /// an action carrying a `Result<Success, any Error>`, is compared by
+  /// case and by its values one by one: by `==` where their type is
+  /// `Equatable`, an error that is not by its dynamic type and
+  /// `String(reflecting:)`, an object that is neither by identity:
+  ///
+  /// ```swift
+  /// await store.receive(SearchAction.loaded(.failure(SearchError.offline))) {
+  ///   $0.failure = "offline"
+  /// }
+  /// ```
+  ///
   /// It waits for the store's own work, not for a span of time: while an
   /// effect that is not cancelled runs and is not asleep on the store's
   /// ``TestClock``, it may still dispatch the action. Once none is left to, the
@@ -207,7 +219,7 @@ public final class TestStore<Root: Reducer> {
   ///   - filePath: The path of that file.
   ///   - line: The line of the call.
   ///   - column: The column of the call.
-  public func receive<Received: Action & Equatable>(
+  public func receive<Received: Action>(
     _ expected: Received,
     timeout: Duration = .seconds(30),
     assert updateExpected: ((Root) -> Void)? = nil,
@@ -217,7 +229,10 @@ public final class TestStore<Root: Reducer> {
     await receive(
       describedAs: actionText(expected), timeout: timeout, updateExpected,
       CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { ($0 as? Received) == expected }
+    ) { action in
+      guard let received = action as? Received else { return false }
+      return ActionComparison.matches(received, expected)
+    }
   }
 
   /// Waits for the next action that `matches` accepts, as
@@ -240,9 +255,11 @@ public final class TestStore<Root: Reducer> {
           return
         }
         if exhaustivity == .on {
+          let received = actionText(entry.action)
+          // Objects compare by identity, doubles by ==: the texts alone would not say why.
+          let alike = received == expected ? " (they print alike but do not match)" : ""
           TestFailure.report(
-            "Expected to receive \(expected), but received "
-              + "\(actionText(entry.action)).", at: site)
+            "Expected to receive \(expected), but received \(received)\(alike).", at: site)
           return
         }
         skipped.append(actionText(entry.action))

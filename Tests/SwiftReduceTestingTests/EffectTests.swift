@@ -469,22 +469,111 @@ struct EffectTests {
     await store.finish()
   }
 
-  @Test func testsSeeEverythingMessagesNameTheClassModelHoldingAValueModelThatStartedAnEffect()
-    async
-  {
+  @Test func testsSeeEverythingMessagesNameAValueModelThatStartedAnEffectByItsPath() async {
     let clock = TestClock()
     let store = TestStore(Track(), clock: clock)
     store.send(LapAction.start)
     await expectIssues([
       """
       1 effect is still running after 0.0 seconds:
-        no id, started by LapAction.start in a value model held by root
+        no id, started by LapAction.start in stopwatches[0]
       """
     ]) {
       await store.finish(timeout: .zero)
     }
     await clock.run()
     await store.receive(LapAction.lap) { $0.stopwatches[0].laps = 1 }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingMessagesNameAValueModelInADictionaryByItsKey() async {
+    let clock = TestClock()
+    let store = TestStore(Stadium(), clock: clock)
+    store.send(LapAction.start)
+    await expectIssues([
+      """
+      1 effect is still running after 0.0 seconds:
+        no id, started by LapAction.start in lanes["ada"]
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    await clock.run()
+    await store.receive(LapAction.lap) { $0.lanes["ada"]?.laps = 1 }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingMessagesNameEachValueModelInsideValuesByItsPath() async {
+    let clock = TestClock()
+    let store = TestStore(Team(), clock: clock)
+    store.send(LapAction.start)
+    await expectIssues([
+      """
+      2 effects are still running after 0.0 seconds:
+        no id, started by LapAction.start in runners[0].stopwatch
+        no id, started by LapAction.start in runners[1].stopwatch
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    await clock.run()
+    await store.receive(LapAction.lap) {
+      $0.runners[0].stopwatch.laps = 1
+      $0.runners[1].stopwatch.laps = 1
+    }
+    await store.receive(LapAction.lap) {
+      $0.runners[0].stopwatch.laps = 2
+      $0.runners[1].stopwatch.laps = 2
+    }
+    await store.finish()
+  }
+
+  @Test func testsSeeEverythingAValueModelThatDispatchedOnAnotherStoreIsNamedByItsOwnPath() async {
+    let innerClock = TestClock()
+    let outerClock = TestClock()
+    let inner = Store(Track(), clock: innerClock)
+    let store = TestStore(Pacing(inner: inner), clock: outerClock)
+    store.send(PaceAction.go)
+
+    #expect(
+      inner.runningEffects.map(\.description) == [
+        "no id, started by LapAction.start in stopwatches[0]"
+      ])
+    await expectIssues([
+      """
+      1 effect is still running after 0.0 seconds:
+        no id, started by PaceAction.go in pacers["ada"]
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    await outerClock.advance(by: .seconds(2))
+    await store.receive(PaceAction.went) { $0.pacers["ada"]?.went = 1 }
+    await store.finish()
+    await innerClock.advance(by: .seconds(1))
+    #expect(inner.stopwatches.map(\.laps) == [1])
+  }
+
+  @Test func testsSeeEverythingMessagesNameValueLeavesReducedInOneLoopByTheirArray() async {
+    let clock = TestClock()
+    let store = TestStore(Heat(), clock: clock)
+    store.send(LapAction.start)
+    await expectIssues([
+      """
+      3 effects are still running after 0.0 seconds:
+        no id, started by LapAction.start in one of the 3 value models in stopwatches
+        no id, started by LapAction.start in one of the 3 value models in stopwatches
+        no id, started by LapAction.start in one of the 3 value models in stopwatches
+      """
+    ]) {
+      await store.finish(timeout: .zero)
+    }
+    await clock.run()
+    for laps in 1...3 {
+      await store.receive(LapAction.lap) {
+        $0.stopwatches = Array(repeating: Stopwatch(laps: laps), count: 3)
+      }
+    }
     await store.finish()
   }
 

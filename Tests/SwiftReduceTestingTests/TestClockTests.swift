@@ -159,11 +159,52 @@ struct TestClockTests {
     #expect(caught == ["CancellationError at 0.0 seconds"])
   }
 
-  @Test func testClockSleepingUntilAnInstantReachedReturnsAtOnce() async throws {
+  @Test func testClockSleepingUntilAnInstantAlreadyPassedReturnsAtOnce() async throws {
     let clock = TestClock()
     await clock.advance(by: .seconds(2))
     try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)), tolerance: nil)
-    try await clock.sleep(for: .zero)
+    try await clock.sleep(for: .seconds(-1))
     #expect(clock.now.description == "2.0 seconds")
+  }
+
+  @Test func testClockZeroLengthSleepWaitsForTheNextAdvanceEvenByZero() async {
+    let clock = TestClock()
+    let store = TestStore(Pauser(), clock: clock)
+    store.send(PauseAction.pause)
+    await expectIssues([
+      """
+      1 effect is still running, asleep on the TestClock until the test advances it:
+        no id, started by PauseAction.pause in root
+      """
+    ]) {
+      await store.finish(timeout: .seconds(60))
+    }
+
+    await clock.advance(by: .zero)
+
+    await store.receive(PauseAction.resumed) { $0.resumed = 1 }
+    await store.finish()
+    #expect(clock.now.description == "0.0 seconds")
+  }
+
+  @Test func testClockZeroLengthSleepTakenWhileAnAdvanceWakesWaitsForTheAdvanceAfter() async {
+    let clock = TestClock()
+    let store = Store(RatingsList(), clock: clock)
+    var log: [String] = []
+    let task = store.run { _ in
+      for turn in 1... {
+        try await Effect.clock.sleep(for: .zero)
+        log.append("turn \(turn) at \(clock.now)")
+      }
+    }
+
+    await clock.advance(by: .seconds(1))
+    #expect(log == ["turn 1 at 0.0 seconds"])
+    await clock.advance(by: .zero)
+    #expect(log == ["turn 1 at 0.0 seconds", "turn 2 at 1.0 seconds"])
+
+    task.cancel()
+    await task.value
+    #expect(log == ["turn 1 at 0.0 seconds", "turn 2 at 1.0 seconds"])
   }
 }

@@ -25,6 +25,49 @@ private final class Gate: Reducer {
   func reduce(action: Never) {}
 }
 
+/// A bobbin's header: how many threads its tail holds, and how often it spun.
+private struct BobbinHeader {
+  let count: Int
+  var spins = 0
+}
+
+/// A `ManagedBuffer` model, whose threads sit in its tail.
+private final class Bobbin: ManagedBuffer<BobbinHeader, String>, Reducer {
+  static func make(_ threads: [String]) -> Bobbin {
+    let buffer = Bobbin.create(minimumCapacity: threads.count) { _ in
+      BobbinHeader(count: threads.count)
+    }
+    // `create` allocates an instance of the class it is called on.
+    let bobbin = unsafeDowncast(buffer, to: Bobbin.self)
+    bobbin.withUnsafeMutablePointerToElements { $0.initialize(from: threads, count: threads.count) }
+    return bobbin
+  }
+
+  /// The threads in the tail, read through the buffer's own API.
+  var threads: [String] {
+    withUnsafeMutablePointers { header, elements in
+      Array(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+    }
+  }
+
+  func reduce(action: TurnstileAction) {
+    header.spins += 1
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointers { header, elements in
+      elements.deinitialize(count: header.pointee.count)
+    }
+  }
+}
+
+/// A loom holds a bobbin.
+private final class Loom: Reducer {
+  var bobbin = Bobbin.make(["red", "blue"])
+
+  func reduce(action: Never) {}
+}
+
 /// A `TestStore` of a model holding a `~Copyable` property never copies it
 /// (its copy once read and destroyed garbage): it is refused where the test
 /// creates it, with the model's path and what to do, and its sends run unchecked.
@@ -46,5 +89,21 @@ struct TestStoreSwift6ShapeTests {
     store.send(TurnstileAction())
     #expect(store.root.turnstile.turns == 1)
     #expect(store.root.turnstile.log.withLock { $0 } == ["turned"])
+  }
+
+  @Test func aTestStoreOfAManagedBufferModelIsRefusedAtCreationNamingItsPathAndWhatToDo() {
+    var created: TestStore<Loom>?
+    expectIssues([
+      "TestStore cannot copy the model at bobbin, so changes are not checked: Bobbin is a "
+        + "ManagedBuffer, whose tail elements a copy would have no room for. Keep the buffer in "
+        + "a property of a model instead of making it one."
+    ]) {
+      created = TestStore(Loom())
+    }
+    guard let store = created else { return }
+    // Its sends run, unchecked, and its tail is never copied nor lost.
+    store.send(TurnstileAction())
+    #expect(store.root.bobbin.header.spins == 1)
+    #expect(store.root.bobbin.threads == ["red", "blue"])
   }
 }

@@ -124,4 +124,30 @@ struct TestingArticleTests {
       }
     }
   }
+
+  @Test func actionCarryingAnErrorExampleRecordsTheArticlesText() async {
+    let store = TestStore(Lookup())
+    store.store.dispatch(LookupAction.answered(.failure(ServerError(code: 500))))
+    await expectIssues([
+      """
+      Expected to receive LookupAction.answered(Swift.Result<Swift.Array<Swift.String>, \
+      Swift.Error>.failure(SwiftReduceTestingTests.ServerError(code: 404))), but received \
+      LookupAction.answered(Swift.Result<Swift.Array<Swift.String>, Swift.Error>.failure(\
+      SwiftReduceTestingTests.ServerError(code: 500))).
+      """
+    ]) {
+      await store.receive(LookupAction.answered(.failure(ServerError(code: 404))))
+    }
+    await store.finish()
+  }
+
+  @Test func actionCarryingAnErrorIsReceivedByTheArticlesPredicate() async {
+    let store = TestStore(Lookup())
+    store.store.dispatch(LookupAction.answered(.failure(ServerError(code: 500))))
+    await store.receive(
+      LookupAction.self,
+      where: { if case .answered(.failure) = $0 { true } else { false } },
+      assert: { $0.failure = "ServerError(code: 500)" })
+    await store.finish()
+  }
 }

@@ -91,6 +91,12 @@ struct RuntimeLayoutTests {
     #expect(TypeContextDescriptor(of: (Int, Int).self) == nil)
   }
 
+  @Test func typeContextDescriptorNamesTheType() throws {
+    #expect(try #require(TypeContextDescriptor(of: Treasury.self)).name == "Treasury")
+    #expect(try #require(TypeContextDescriptor(of: Signal.self)).name == "Signal")
+    #expect(try #require(TypeContextDescriptor(of: [Int: String].self)).name == "Dictionary")
+  }
+
   @Test func enumDescriptorCountsPayloadCases() throws {
     #expect(try #require(TypeContextDescriptor(of: Signal.self)).enumPayloadCaseCount == 0)
     #expect(try #require(TypeContextDescriptor(of: Reading.self)).enumPayloadCaseCount == 1)

@@ -114,6 +114,20 @@ struct Swift6ShapeTests {
     #expect(text.hasSuffix("(layout not read)"))
   }
 
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @Test func aLayoutSwiftReduceCannotReadIsSkippedAndShownByItsTypeAtItsPath() {
+    let depot = Stockroom(box: BuiltinBox.value)
+    let store = Store(depot)
+    #expect(store.recipients(of: SwitchboardAction.flip).map(\.path) == ["root"])
+    expectText(
+      TreeSnapshot(depot).description,
+      """
+      Stockroom
+        box: SealedBox<…>
+          contents: Builtin.FixedArray (layout not read)
+      """)
+  }
+
   // MARK: - ~Copyable properties
 
   @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
@@ -226,6 +240,26 @@ struct Swift6ShapeTests {
         + "there are not reached, and a TestStore cannot copy it. (reported once per type in "
         + "debug builds)\n"
       expectText(message, noncopyable.joined() + tail)
+    }
+
+    @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+    @Test func aLayoutSwiftReduceCannotReadIsReportedOnceNamingTheTypeAndPropertyInDebugBuilds()
+      async
+    {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          for _ in 0..<2 {
+            Store(Stockroom(box: BuiltinBox.value)).dispatch(SwitchboardAction.flip)
+            _ = TreeSnapshot(Stockroom(box: BuiltinBox.value)).description
+          }
+        }
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      expectText(
+        message,
+        "SwiftReduce: SealedBox<…>.contents has a layout SwiftReduce cannot read "
+          + "(Builtin.FixedArray): it is skipped, so models inside it are not reached, and "
+          + "shown by its type. (reported once per type in debug builds)\n")
     }
   #endif
 }

@@ -13,7 +13,7 @@ import Testing
 @MainActor
 struct ValueModelDifferentialTests {
   static let families: [ShapeFamily] = [
-    .valueModels, .frozenValueModels, .inlineArrays, .lockedModels,
+    .valueModels, .frozenValueModels, .inlineArrays, .lockedModels, .managedBuffers,
   ]
   static let graphsPerBatch: UInt64 = 8
   /// Seeds past those of ``TraversalDifferentialTests``, whose graphs are built otherwise.

@@ -100,6 +100,50 @@ final class Track: Reducer {
   var stopwatches = [Stopwatch()]
 }
 
+/// Pauses for no time on the store's clock, then says so.
+enum PauseAction: Action, Equatable {
+  case pause
+  case resumed
+}
+
+/// A model whose effect sleeps for zero seconds before sending `.resumed`.
+final class Pauser: Reducer {
+  var resumed = 0
+
+  func reduce(action: PauseAction) {
+    switch action {
+    case .pause:
+      Effect.run { send in
+        try await Effect.clock.sleep(for: .zero)
+        send(PauseAction.resumed)
+      }
+    case .resumed:
+      resumed += 1
+    }
+  }
+}
+
+/// Holds a stopwatch by the name of the runner in its lane.
+final class Stadium: Reducer {
+  var lanes = ["ada": Stopwatch()]
+}
+
+/// Holds three stopwatches, which reduce in one loop over their array.
+final class Heat: Reducer {
+  var stopwatches = [Stopwatch(), Stopwatch(), Stopwatch()]
+}
+
+/// A runner and the stopwatch timing her; not a model itself.
+struct Runner {
+  var name: String
+  var stopwatch = Stopwatch()
+}
+
+/// Holds runners, whose stopwatches reduce one at a time.
+final class Team: Reducer {
+  var runners = [Runner(name: "Ada"), Runner(name: "Grace")]
+}
+
 /// Asks a second store, which it holds, for a rating while it reduces.
 enum RelayAction: Action, Equatable {
   case relay(String)
@@ -176,5 +220,45 @@ final class Starter: Reducer {
     case .started(let title):
       started.append(title)
     }
+  }
+}
+
+/// Sets a ``Pacer`` going.
+enum PaceAction: Action, Equatable {
+  /// Starts the stopwatches of the pacer's other store, then an effect of
+  /// its own that sleeps two seconds on this store's clock and sends `.went`.
+  case go
+  case went
+}
+
+/// A value model whose reduce dispatches on another store, whose value
+/// models start effects there, and then starts an effect of its own.
+struct Pacer: ValueReducer {
+  /// Not a model: the walk never enters a store.
+  let inner: Store<Track>
+  var went = 0
+
+  mutating func reduce(action: PaceAction) {
+    switch action {
+    case .go:
+      let inner = inner
+      // Reduces run on the main actor, inside the outer store's dispatch.
+      MainActor.assumeIsolated { inner.dispatch(LapAction.start) }
+      Effect.run { send in
+        try await Effect.clock.sleep(for: .seconds(2))
+        send(PaceAction.went)
+      }
+    case .went:
+      went += 1
+    }
+  }
+}
+
+/// Holds pacers by name.
+final class Pacing: Reducer {
+  var pacers: [String: Pacer]
+
+  init(inner: Store<Track>) {
+    pacers = ["ada": Pacer(inner: inner)]
   }
 }

@@ -34,6 +34,13 @@ final class RunningEffect {
   let order: Int
   let id: AnyHashable?
   let origin: Origin
+  /// Where the value model that started it sits below the class model
+  /// holding it, which the walk fills in when its `reduce` returns; `nil`
+  /// for an effect no value model started.
+  ///
+  /// Kept here rather than in ``ReducingModel``, which every dispatch
+  /// stores, so that a dispatch pays nothing for it.
+  let valuePlace: ValueModelPlace?
   /// The store to send to; weak, so that a running effect does not keep it alive.
   private weak var store: (any EffectHost)?
   /// The task running the operation, set as soon as it is created.
@@ -45,11 +52,15 @@ final class RunningEffect {
 
   private var isCancelledByID = false
 
-  init(key: Int, order: Int, id: AnyHashable?, origin: Origin, store: any EffectHost) {
+  init(
+    key: Int, order: Int, id: AnyHashable?, origin: Origin, valuePlace: ValueModelPlace?,
+    store: any EffectHost
+  ) {
     self.key = key
     self.order = order
     self.id = id
     self.origin = origin
+    self.valuePlace = valuePlace
     self.store = store
   }
 

@@ -41,6 +41,13 @@ enum ModelPaths {
     return TreePath(ownerPath, labels: labels.reversed())
   }
 
+  /// The path to a value model the walk reached through `steps` from the
+  /// class model that holds it, given the path to that class model.
+  @MainActor
+  static func path(through steps: [PathStep], ownerPath: TreePath) -> TreePath {
+    TreePath(ownerPath, labels: steps.flatMap(labels(of:)))
+  }
+
   /// The labels a snapshot gives the values one step leads through.
   @MainActor
   private static func labels(of step: PathStep) -> [String] {

@@ -244,19 +244,23 @@ extension Walk {
       Exclusivity.modifying(run.element.access) {
         reducer._reduce(exactly: actionBytes, onEach: first, count: run.count)
       }
+      if Delivery.hasUnnamedPlaces { nameElements(of: index) }
       return true
     }
     let action = action
     let places = (0..<run.count).map { address(of: $0, in: run) }
+    let owner = run.element.owner
     Exclusivity.modifying(run.element.access) {
-      for place in places {
+      for (position, place) in places.enumerated() {
         if acceptance == .exactType {
           reducer._reduce(exactly: actionBytes, onEach: place, count: 1)
         } else {
           receiver.deliverFamily(action, to: place)
         }
+        if Delivery.hasUnnamedPlaces { Delivery.notePosition(position, owner: owner) }
       }
     }
+    if Delivery.hasUnnamedPlaces { nameElements(of: index) }
     return true
   }
 
@@ -318,6 +322,7 @@ extension Walk {
     Exclusivity.modifying(field) {
       reducer._reduce(exactly: actionBytes, onEach: first, count: count)
     }
+    if Delivery.hasUnnamedPlaces { nameElements(ofArrayAt: field, of: owner, count: count) }
   }
 
   /// How the collection type of `plan` is entered in place, or `nil` if it is not.
@@ -361,6 +366,7 @@ extension Walk {
     let (acceptance, _) = answer(of: model)
     if acceptance != .ignores {
       take(places[index], model, acceptance)
+      if Delivery.hasUnnamedPlaces { nameValueModel(at: index) }
     } else if case .collectEveryModel = mode {
       reachedValues.append(reachedValue(at: places[index]))
     }

@@ -196,7 +196,7 @@ extension Walk {
   }
 
   /// The steps of the path from its owner to the place at `index`, for messages.
-  private func pathSteps(to index: Int) -> [PathStep] {
+  func pathSteps(to index: Int) -> [PathStep] {
     var steps: [PathStep] = []
     var next = index
     while true {
@@ -214,14 +214,21 @@ extension Walk {
       case let .payload(parent):
         next = parent
       case let .element(run):
-        let position = max(placeCursors[run].active, 0)
-        if placeCursors[run].list >= 0, !lists[placeCursors[run].list].keys.isEmpty {
-          steps.append(.key(lists[placeCursors[run].list].keys[position]))
-        } else {
-          steps.append(.index(position))
-        }
+        steps.append(elementStep(at: max(placeCursors[run].active, 0), of: run))
         next = placeCursors[run].collection
       }
     }
+  }
+
+  /// The step to the element at `position` of the run at `run`: its key in a
+  /// dictionary, read again when the walk did not keep the keys, or its index.
+  func elementStep(at position: Int, of run: Int) -> PathStep {
+    let list = placeCursors[run].list
+    guard list >= 0 else { return .index(position) }
+    if !lists[list].keys.isEmpty { return .key(lists[list].keys[position]) }
+    let collection = places[placeCursors[run].collection].plan.takeUnretainedValue()
+    guard case let .elements(collectionType) = collection.shape else { return .index(position) }
+    let keys = collectionType.keys(of: lists[list].elements.storage)
+    return position < keys.count ? .key(keys[position]) : .index(position)
   }
 }

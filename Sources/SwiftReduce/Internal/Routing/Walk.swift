@@ -25,7 +25,9 @@
 //    of value leaves in one loop; `Walk+Rechecks.swift` checks that what was
 //    read is still there before using it (routing rule 13); and
 //    `Walk+Collecting.swift` holds the modes that list models instead of
-//    delivering, and the check of `handledBelow` declarations. A walk answers
+//    delivering, and the check of `handledBelow` declarations;
+//    `Walk+EffectPlaces.swift` writes where a value model that started an
+//    effect sits, only when one did (`Delivery.swift`). A walk answers
 //    with a `Walk.Result` (`ReachedValue`, `PathStep`, `FalseDeclaration`).
 //    An action of exactly a model's parameter type goes through the model
 //    type's own entry (`Reducer.swift`, `ValueReducer.swift`), compiled in its

@@ -63,6 +63,25 @@ enum Reflection {
     TypeKind(metadataKind: RuntimeFunctions.metadataKind(of: type))
   }
 
+  /// The name messages and snapshots give `type`: its name as Swift prints
+  /// it, or, where the runtime cannot print it (builtin storage such as a
+  /// `Builtin.FixedArray`, or a generic type with one as an argument), its
+  /// kind or its own name with `<…>`, never `<<< invalid type >>>`.
+  static func typeName(of type: Any.Type) -> String {
+    let name = _typeName(type, qualified: false)
+    guard name.contains("<<< invalid type >>>") else { return name }
+    switch kind(of: type) {
+    case .fixedArray:
+      return "Builtin.FixedArray"
+    case .struct, .enum, .class:
+      guard let own = TypeContextDescriptor(of: type)?.name else { break }
+      return own + "<…>"
+    default:
+      break
+    }
+    return "a type of metadata kind \(RuntimeFunctions.metadataKind(of: type))"
+  }
+
   /// Whether `type` is an actor class (distributed actors included).
   static func isActor(_ type: Any.Type) -> Bool {
     TypeContextDescriptor(of: type)?.isActor ?? false

@@ -10,6 +10,7 @@ struct TypeContextDescriptor {
   /// The fields read here.
   private enum Layout {
     static let flags = TypedOffset<UInt32>(at: 0)
+    static let name = TypedOffset<RelativePointer>(at: 8)
     static let fields = TypedOffset<RelativePointer>(at: 16)
     static let payloadCasesAndPayloadSizeOffset = TypedOffset<UInt32>(at: 20)
   }
@@ -29,6 +30,16 @@ struct TypeContextDescriptor {
   /// Pinned by `actorIsNeverEnteredEvenWhenItIsAModel`, `distributedActorIsNeverEntered` and
   /// `actorClassesAreToldFromTheirDescriptor`.
   var isActor: Bool { flags & (1 << (16 + 7)) != 0 }
+
+  /// The type's own name, without its module or generic arguments, from the
+  /// relative pointer at byte 8 to a C string.
+  ///
+  /// Pinned by `typeContextDescriptorNamesTheType`.
+  var name: String? {
+    Layout.name.target(in: address).map {
+      String(cString: $0.assumingMemoryBound(to: CChar.self))
+    }
+  }
 
   /// The type's field descriptor, from the relative pointer at byte 16; `nil` when the type has
   /// none.

@@ -20,7 +20,7 @@ extension PlanCache {
 
   /// Reports each stored property of `type` that a plan does not enter.
   func reportUnreadFields(in type: Any.Type, _ fields: [StoredField]) {
-    let holder = _typeName(type, qualified: false)
+    let holder = Reflection.typeName(of: type)
     for name in noncopyableFields(of: type, fields) {
       DebugReport.emit(
         "SwiftReduce: \(holder).\(name) is ~Copyable (a Mutex, an Atomic or another "
@@ -38,7 +38,7 @@ extension PlanCache {
       let name = index < names.count ? names[index] : "#\(index)"
       DebugReport.emit(
         "SwiftReduce: \(holder).\(name) has a layout SwiftReduce cannot read "
-          + "(\(_typeName(field.type, qualified: false))): it is skipped, so models inside it "
+          + "(\(Reflection.typeName(of: field.type))): it is skipped, so models inside it "
           + "are not reached, and shown by its type. (reported once per type in debug builds)")
     }
   }

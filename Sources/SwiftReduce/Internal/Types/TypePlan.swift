@@ -111,7 +111,7 @@ final class TypePlan {
   var fieldsIfMade: [PlanField]??
 
   /// The type's name without its module, such as `FavoriteMovies` or `Array<Person>`.
-  private(set) lazy var name = _typeName(type, qualified: false)
+  private(set) lazy var name = Reflection.typeName(of: type)
 
   /// The model part of the shape, if this is a model class.
   var model: ModelPlan? {

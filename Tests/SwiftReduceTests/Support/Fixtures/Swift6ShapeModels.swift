@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import SwiftReduce
 import Synchronization
 
@@ -143,4 +144,53 @@ final class Wiring: Reducer {
   }
 
   func reduce(action: Never) {}
+}
+
+/// A struct whose one stored property has the type the test chooses at run
+/// time: given the `Builtin.FixedArray` inside an `InlineArray`, it is a
+/// struct holding a layout SwiftReduce cannot read outside its owner.
+struct SealedBox<Contents> {
+  var contents: Contents
+}
+
+/// A model holding a ``SealedBox`` of builtin storage, as `Any`.
+final class Stockroom: Reducer {
+  var box: Any
+
+  init(box: Any) {
+    self.box = box
+  }
+
+  func reduce(action: SwitchboardAction) {}
+}
+
+/// The `SealedBox` type of the `Builtin.FixedArray` that stores an
+/// `InlineArray<2, Int>`, and a box holding `[7, 8]` in it.
+@available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+enum BuiltinBox {
+  /// The storage type, read from the `InlineArray`'s one stored property.
+  static var storageType: Any.Type {
+    var storage: Any.Type = Void.self
+    _ = _forEachField(of: InlineArray<2, Int>.self, options: []) { _, _, type, _ in
+      storage = type
+      return true
+    }
+    return storage
+  }
+
+  /// `SealedBox<Builtin.FixedArray<2, Int>>`.
+  static var type: Any.Type {
+    func box<Storage>(_: Storage.Type) -> Any.Type { SealedBox<Storage>.self }
+    return _openExistential(storageType, do: box)
+  }
+
+  /// A box whose contents are the storage of `[7, 8]`: the same bytes,
+  /// since a struct of one property is laid out as that property.
+  static var value: Any {
+    func box<Storage>(_: Storage.Type) -> Any {
+      let elements: InlineArray<2, Int> = [7, 8]
+      return unsafeBitCast(elements, to: SealedBox<Storage>.self)
+    }
+    return _openExistential(storageType, do: box)
+  }
 }

@@ -88,6 +88,7 @@ extension RandomModelGraph {
       } else {
         Crate.self
       }
+    case .managedBuffers: ReelCrate.self
     }
   }
 
@@ -101,6 +102,7 @@ extension RandomModelGraph {
 
   /// Fills the shapes of `crate`'s family.
   func fillShapes(_ crate: Crate) {
+    if fillManagedBufferShapes(crate) { return }
     if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *),
       fillSwift6Shapes(crate)
     {

@@ -58,6 +58,9 @@ enum ShapeFamily: Int, CaseIterable, Sendable {
   case inlineArrays
   /// Models behind a `Mutex`, never entered, beside an `Atomic` and a model that is (issue 36).
   case lockedModels
+  /// `ManagedBuffer` models: header reached, tail never (issue 36; see
+  /// `RandomModelGraph+ManagedBuffer.swift`).
+  case managedBuffers
 
   /// The first id of the ``Leaf`` models made for this family.
   var firstLeafID: Int { 100_000 + rawValue * 10_000 }
