@@ -23,12 +23,22 @@ struct HistoryCase: BenchmarkCase {
     let recordedStore = Store(recorded.root)
     let history = History(recordedStore)
     let action: any Action = LeafAction.bump
-    let without = try measureBroadcast("without history", plain, run) {
-      plainStore.dispatch(action)
+    // Side by side, rounds alternating: the ratio is the median of each pair's.
+    plain.resetCounts()
+    recorded.resetCounts()
+    let broadcasts = run.measurement.pair(
+      { for _ in 0..<$0 { plainStore.dispatch(action) } },
+      { for _ in 0..<$0 { recordedStore.dispatch(action) } })
+    for (tree, timing) in [(plain, broadcasts.first), (recorded, broadcasts.second)] {
+      try check(
+        tree.leafReductions() == tree.leafCount * timing.iterations,
+        "history: \(tree.leafReductions()) leaf reductions after \(timing.iterations) broadcasts")
     }
-    let recording = try measureBroadcast("with history", recorded, run) {
-      recordedStore.dispatch(action)
-    }
+    let without = broadcasts.first.nanosecondsPerIteration
+    let recording = broadcasts.second.nanosecondsPerIteration
+    run.progress(
+      "  broadcast: \(Format.nanoseconds(without)) without, \(Format.nanoseconds(recording)) "
+        + "recorded, \(Format.fixed(broadcasts.secondOverFirst, digits: 2))x")
     let patches = history.steps.last?.patches.count ?? 0
     try check(
       patches == plain.leafCount,
@@ -46,12 +56,11 @@ struct HistoryCase: BenchmarkCase {
     let recordedTargetedStore = Store(recordedTargeted.root)
     let targetedHistory = History(recordedTargetedStore)
     let touch: any Action = RootAction.touch
-    let targetedWithout = run.measurement.run { count in
-      for _ in 0..<count { plainTargetedStore.dispatch(touch) }
-    }.nanosecondsPerIteration
-    let targetedRecording = run.measurement.run { count in
-      for _ in 0..<count { recordedTargetedStore.dispatch(touch) }
-    }.nanosecondsPerIteration
+    let targeted = run.measurement.pair(
+      { for _ in 0..<$0 { plainTargetedStore.dispatch(touch) } },
+      { for _ in 0..<$0 { recordedTargetedStore.dispatch(touch) } })
+    let targetedWithout = targeted.first.nanosecondsPerIteration
+    let targetedRecording = targeted.second.nanosecondsPerIteration
     let targetedPatches = targetedHistory.steps.last?.patches.map(\.description) ?? []
     try check(
       targetedPatches.count == 1 && recordedTargeted.leafReductions() == 0,
@@ -96,7 +105,7 @@ struct HistoryCase: BenchmarkCase {
       figure:
         "broadcast with recording, ns per dispatch, \(Format.grouped(plain.modelCount)) models")
     run.report.addRatio(
-      "history.record_over_dispatch", recording / without, benchmark: name,
+      "history.record_over_dispatch", broadcasts.secondOverFirst, benchmark: name,
       figure: "broadcast with recording / without", target: 2.0)
     run.report.addNanoseconds(
       "history.recorded_targeted_ns", targetedRecording, benchmark: name,
@@ -104,7 +113,7 @@ struct HistoryCase: BenchmarkCase {
         "root action with recording, ns per dispatch, "
         + "\(Format.grouped(plainTargeted.modelCount)) models")
     run.report.addRatio(
-      "history.record_targeted_over_dispatch", targetedRecording / targetedWithout,
+      "history.record_targeted_over_dispatch", targeted.secondOverFirst,
       benchmark: name, figure: "root action with recording / without", target: 3.0)
     run.report.addMilliseconds(
       "history.undo_ms_\(count)", median, benchmark: name,
