@@ -3,9 +3,12 @@
 ///
 /// A history records each dispatch as a step, or the dispatches of
 /// ``record(_:kind:_:)`` as one step named by the caller. A step keeps the
-/// patches the dispatch made: computed from the models and value models that
-/// took the action, their stored properties before and after, never from the
-/// rest of the tree. ``undo()`` applies a step's patches backwards, through
+/// patches the dispatch made to any model reachable from the root, whoever
+/// made them (another model's reducer, a `deinit`, a middleware): found by
+/// comparing every model with a copy of its stored properties kept since the
+/// last dispatch. A change made outside any dispatch is found when the next
+/// begins, and kept as a step undo passes over (see the *History* article).
+/// ``undo()`` applies a step's patches backwards, through
 /// the store, so subscribers and Observation are told as for a dispatch;
 /// ``redo()`` applies them again.
 ///

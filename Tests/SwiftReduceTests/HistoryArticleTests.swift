@@ -36,6 +36,24 @@ struct HistoryArticleTests {
       """)
   }
 
+  @Test func changesMadeOutsideADispatchExamplePrintsItsOutput() {
+    var lines: [String] = []
+    func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let person = Person()
+    let store = Store(person)
+    let history = History(store)
+    person.name = "Ada"
+    store.dispatch(UpdateMovies.setInput("Up"))
+    print(history.steps.map { "\($0.label): \($0.patches)" })
+
+    expectLines(
+      lines,
+      """
+      ["changed outside a dispatch: [name: \\"\\" → \\"Ada\\"]", "UpdateMovies.setInput(\\"Up\\"): [favoriteMovies.input: \\"\\" → \\"Up\\"]"]
+      """)
+  }
+
   @Test func undoWithAnotherWriterExamplePrintsItsOutput() throws {
     var lines: [String] = []
     func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
