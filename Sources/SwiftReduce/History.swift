@@ -103,16 +103,12 @@ public final class History<Root: Reducer> {
       root: store.root, shadow: shadow, dispatched: { dispatched?($0, $1, $2) },
       changedOutside: { changedOutside?($0, $1) })
     self.recording = recording
+    recording.owner = self
     dispatched = { [weak self] action, changes, amending in
       self?.dispatched(action, changes, amending: amending)
     }
     changedOutside = { [weak self] changes, scope in self?.changedOutside(changes, scope) }
     store.historyRecording = recording
-  }
-
-  isolated deinit {
-    // A store no history records pays nothing for one.
-    if store.historyRecording === recording { store.historyRecording = nil }
   }
 
   // MARK: - Recording

@@ -214,6 +214,8 @@ public final class Store<Root: Reducer> {
     while !queuedActions.isEmpty {
       let (next, scope) = queuedActions.removeFirst()
       effectOrigin = .dispatch(next)
+      // A store no history records any more pays nothing for one.
+      if let recording = historyRecording, recording.owner == nil { historyRecording = nil }
       guard let recording = historyRecording else {
         pass(next, throughMiddlewareFrom: 0)
         scope?.dispatchFinished()

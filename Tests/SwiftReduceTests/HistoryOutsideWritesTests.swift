@@ -173,7 +173,7 @@ struct HistoryOutsideWritesTests {
 
   // MARK: - Lifetime
 
-  @Test func aReleasedHistoryNoLongerHoldsTheModelsOfTheTree() {
+  @Test func aReleasedHistoryLetsGoOfTheTreeAtTheNextDispatch() {
     let mixtape = Mixtape()
     mixtape.listeners = [Listener("Ada")]
     let store = Store(mixtape)
@@ -182,7 +182,8 @@ struct HistoryOutsideWritesTests {
       let history = History(store)
       withExtendedLifetime(history) {}
     }
-    mixtape.listeners = []
+    store.dispatch(MixtapeAction.dismiss(at: 0))
     #expect(listener == nil)
+    #expect(mixtape.listeners.isEmpty)
   }
 }
