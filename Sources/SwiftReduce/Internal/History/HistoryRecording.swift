@@ -17,9 +17,11 @@ final class HistoryRecording {
   /// with the scope that dispatch runs under.
   let changedOutside: @MainActor (_ changes: ChangeLog, _ scope: RecordingScope?) -> Void
 
-  /// The history this records for: once it is gone, the store lets go of
-  /// the recording (and the shadow, and the models it holds) at its next
-  /// dispatch. Weak, so that a history needs no isolated `deinit` to tell it.
+  /// The history this records for, held weakly.
+  ///
+  /// Once it is gone, the store lets go of the recording (and the shadow,
+  /// and the models it holds) at its next dispatch: a history needs no
+  /// isolated `deinit` to tell it.
   weak var owner: AnyObject?
 
   /// The group every dispatch joins when no other scope is in force, while it is open.
