@@ -7,7 +7,7 @@
 /// inserted or removed) and of stored properties everywhere else, down
 /// through structs, tuples, optionals and value models. A model held in a
 /// property is compared by identity: its own properties have patches of their
-/// own when it reduces.
+/// own when they change.
 ///
 /// ```swift
 /// let store = Store(Person())
