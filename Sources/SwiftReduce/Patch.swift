@@ -53,6 +53,37 @@ public struct Patch: CustomStringConvertible {
   /// `path: removed value`.
   public let description: String
 
+  /// A patch made by hand, printed as a recorded one is.
+  ///
+  /// ```swift
+  /// let patch = Patch(kind: .changed, path: "name", before: "", after: "Ada")
+  /// print(patch)
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// name: "" → "Ada"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - kind: What the patch did.
+  ///   - path: Where, from the root.
+  ///   - before: The value before; `nil` for an insertion.
+  ///   - after: The value after; `nil` for a removal.
+  @MainActor
+  public init(kind: Kind, path: TreePath, before: Any?, after: Any?) {
+    (self.kind, self.path, self.before, self.after) = (kind, path, before, after)
+    let text = { (value: Any?) in
+      value.map { Self.text($0, PlanCache.shared.plan(for: type(of: $0))) } ?? "nil"
+    }
+    switch kind {
+    case .changed: description = "\(path): \(text(before)) → \(text(after))"
+    case .inserted: description = "\(path): inserted \(text(after))"
+    case .removed: description = "\(path): removed \(text(before))"
+    }
+  }
+
   @MainActor
   init(_ change: Change, modelPath: TreePath) {
     path = Self.path(of: change, steps: change.steps.count, modelPath: modelPath, position: true)

@@ -42,3 +42,29 @@ struct HistoryChangeRuleTests {
     #expect(gauge.pair == (0, 2))
   }
 }
+
+/// Patches made by hand, as a replay or a test makes them (issue #34, item 4).
+@MainActor
+struct PatchInitializerTests {
+  @Test func aPatchMadeByHandPrintsAsTheRecordedOneDoes() throws {
+    let store = Store(Person())
+    let history = History(store)
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Heat"))
+    store.dispatch(UpdateMovies.submit)
+    let recorded = history.steps.flatMap(\.patches).map(\.description)
+    let made = [
+      Patch(kind: .changed, path: "name", before: "", after: "Ada"),
+      Patch(kind: .changed, path: "favoriteMovies.input", before: "", after: "Heat"),
+      Patch(kind: .changed, path: "favoriteMovies.input", before: "Heat", after: ""),
+      Patch(kind: .inserted, path: "favoriteMovies.movies[\"Heat\"]", before: nil, after: 1),
+    ]
+    #expect(made.map(\.description) == recorded)
+    #expect(made[3].kind == .inserted && made[3].after as? Int == 1 && made[3].before == nil)
+  }
+
+  @Test func aPatchExamplePrintsItsOutput() {
+    let patch = Patch(kind: .changed, path: "name", before: "", after: "Ada")
+    #expect(patch.description == "name: \"\" → \"Ada\"")
+  }
+}
