@@ -118,12 +118,8 @@ struct CompleteHistoryDifferentialTests {
     let first = Self.firstSeed + 8_000 + batch * graphs
     for seed in first..<(first + graphs) {
       await Task.yield()
-      let graph = RandomModelGraph(
-        seed: seed, hidesModels: false, families: ValueModelDifferentialTests.families,
-        valueModelDepth: 2)
+      let (graph, _, history) = HistoryDifferentialTests.recordedGraph(seed: seed)
       defer { graph.unlink() }
-      let store = Store(graph.hub, reportsUnhandledActions: false)
-      let history = History(store, limit: 1_000)
       var session = Session(history: history, root: graph.hub)
       var random = SplitMix64(seed: seed)
       let actions = TraversalDifferentialTests.actions

@@ -25,12 +25,8 @@ struct HistoryDifferentialTests {
     let first = Self.firstSeed + batch * Self.graphsPerBatch
     for seed in first..<(first + Self.graphsPerBatch) {
       await Task.yield()
-      let graph = RandomModelGraph(
-        seed: seed, hidesModels: false, families: ValueModelDifferentialTests.families,
-        valueModelDepth: 2)
+      let (graph, store, history) = Self.recordedGraph(seed: seed)
       defer { graph.unlink() }
-      let store = Store(graph.hub, reportsUnhandledActions: false)
-      let history = History(store, limit: 1_000)
       let start = TreeSnapshot(graph.hub)
       var random = SplitMix64(seed: seed)
       for _ in 0..<6 {
@@ -43,6 +39,15 @@ struct HistoryDifferentialTests {
       try expectRoundTrip(history, graph.hub, start: start, end: end, seed: seed)
     }
     #expect(steps > 0)
+  }
+
+  /// A value model graph of `seed`, its store, and a history of up to 1,000 steps recording it.
+  static func recordedGraph(seed: UInt64) -> (RandomModelGraph, Store<Hub>, History<Hub>) {
+    let graph = RandomModelGraph(
+      seed: seed, hidesModels: false, families: ValueModelDifferentialTests.families,
+      valueModelDepth: 2)
+    let store = Store(graph.hub, reportsUnhandledActions: false)
+    return (graph, store, History(store, limit: 1_000))
   }
 
   /// Undoes every step, expecting `start`, then redoes every step, expecting `end`.

@@ -14,3 +14,15 @@ struct SplitMix64: RandomNumberGenerator {
     return mixed ^ (mixed >> 31)
   }
 }
+
+extension SplitMix64 {
+  /// One of `elements`, which is not empty, each as likely.
+  mutating func pick<Element>(_ elements: [Element]) -> Element {
+    elements[Int.random(in: 0..<elements.count, using: &self)]
+  }
+
+  /// Whether an event of `probability` happens.
+  mutating func chance(_ probability: Double) -> Bool {
+    Double.random(in: 0..<1, using: &self) < probability
+  }
+}

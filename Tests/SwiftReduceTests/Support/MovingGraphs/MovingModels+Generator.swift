@@ -67,13 +67,9 @@ final class MovingGraph {
     return lastSerial
   }
 
-  private func pick<Element>(_ elements: [Element]) -> Element {
-    elements[Int.random(in: 0..<elements.count, using: &random)]
-  }
+  private func pick<Element>(_ elements: [Element]) -> Element { random.pick(elements) }
 
-  private func chance(_ probability: Double) -> Bool {
-    Double.random(in: 0..<1, using: &random) < probability
-  }
+  private func chance(_ probability: Double) -> Bool { random.chance(probability) }
 
   private func makeNode(
     depth: Int, ancestors: [Int], home: (owner: Int, place: MovingPlace)?
