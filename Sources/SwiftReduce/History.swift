@@ -104,6 +104,8 @@ public final class History<Root: Reducer> {
       changedOutside: { changedOutside?($0, $1) })
     self.recording = recording
     recording.owner = self
+    // The store's listeners of patches hear this history's recording from now on.
+    recording.changeListeners = store.historyRecording?.changeListeners ?? []
     dispatched = { [weak self] action, changes, amending in
       self?.dispatched(action, changes, amending: amending)
     }
@@ -487,7 +489,7 @@ public final class History<Root: Reducer> {
     try store.change(HistoryMove(changedModels: models)) { () throws(HistoryConflict) in
       do throws(ChangeConflict) {
         try application.apply(changes)
-        if store.historyRecording === recording { recording.lookAfterUndoOrRedo() }
+        if store.historyRecording === recording { recording.lookAfterUndoOrRedo(changes) }
       } catch {
         throw conflict(error, step: step, verb: verb)
       }

@@ -64,13 +64,7 @@ public struct HistoryStep {
 
   /// The patches the step made: model by model in the order the models had
   /// in the tree before it, each model's properties in declaration order.
-  @MainActor public var patches: [Patch] {
-    let changes = changes
-    let paths = ModelPaths.paths(to: changes.map(\.model), from: root)
-    return changes.map { change in
-      Patch(change, modelPath: paths[ObjectIdentifier(change.model)] ?? Self.typeName(change.model))
-    }
-  }
+  @MainActor public var patches: [Patch] { Patch.patches(of: changes, in: root) }
 
   /// How a model that is no longer in the tree is named in a path.
   static func typeName(_ model: AnyObject) -> TreePath {

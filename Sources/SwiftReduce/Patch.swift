@@ -84,6 +84,18 @@ public struct Patch: CustomStringConvertible {
     }
   }
 
+  /// The patches of `changes`, each model's path where it is now in the
+  /// tree below `root`, or its type for one no longer there.
+  @MainActor
+  static func patches(of changes: [Change], in root: AnyObject) -> [Patch] {
+    let paths = ModelPaths.paths(to: changes.map(\.model), from: root)
+    return changes.map { change in
+      Patch(
+        change,
+        modelPath: paths[ObjectIdentifier(change.model)] ?? HistoryStep.typeName(change.model))
+    }
+  }
+
   @MainActor
   init(_ change: Change, modelPath: TreePath) {
     path = Self.path(of: change, steps: change.steps.count, modelPath: modelPath, position: true)

@@ -214,8 +214,8 @@ public final class Store<Root: Reducer> {
     while !queuedActions.isEmpty {
       let (next, scope) = queuedActions.removeFirst()
       effectOrigin = .dispatch(next)
-      // A store no history records any more pays nothing for one.
-      if let recording = historyRecording, recording.owner == nil { historyRecording = nil }
+      // A store no history or listener wants any more pays nothing for one.
+      if let recording = historyRecording, !recording.isWanted { historyRecording = nil }
       guard let recording = historyRecording else {
         pass(next, throughMiddlewareFrom: 0)
         scope?.dispatchFinished()

@@ -66,15 +66,19 @@ final class HistoryRecording {
   /// an undo or a redo.
   func lookBeforeChanging(under scope: RecordingScope?) {
     let changes = shadow.changes(from: root, expectsChanges: false)
-    if !changes.isEmpty { changedOutside(changes, scope) }
+    guard !changes.isEmpty else { return }
+    changedOutside(changes, scope)
+    tellListeners(changes.changes)
   }
 
   /// Finds the changes the dispatch of `action` made up to its models'
   /// reducing, and hands them on: before its subscribers are told, so that
   /// they see its step.
   func lookAfterReduce(of action: any Action) {
-    dispatched(action, shadow.changes(from: root), false)
+    let changes = shadow.changes(from: root)
+    dispatched(action, changes, false)
     toldOfDispatch = true
+    if !changes.isEmpty { tellListeners(changes.changes) }
   }
 
   /// Finds the changes made since ``lookAfterReduce(of:)`` (or since the
@@ -84,6 +88,7 @@ final class HistoryRecording {
     let changes = shadow.changes(from: root)
     if !toldOfDispatch || !changes.isEmpty { dispatched(action, changes, toldOfDispatch) }
     toldOfDispatch = false
+    if !changes.isEmpty { tellListeners(changes.changes) }
   }
 
   /// The dispatch running now ended with nothing run since its models
@@ -92,9 +97,35 @@ final class HistoryRecording {
     toldOfDispatch = false
   }
 
-  /// Brings the shadow up to the tree after a change the history made itself.
-  func lookAfterUndoOrRedo() {
+  /// Brings the shadow up to the tree after `changes`, which the history
+  /// made itself (an undo's, a redo's), and tells the listeners of them.
+  func lookAfterUndoOrRedo(_ changes: [Change]) {
     shadow.update(from: root)
+    tellListeners(changes)
+  }
+
+  // MARK: - Listeners
+
+  /// A listener of changes (the store's listeners of patches), told while it is alive.
+  struct ChangeListener {
+    let isAlive: @MainActor () -> Bool
+    let told: @MainActor ([Change]) -> Void
+  }
+
+  /// The listeners of changes, in the order they were added.
+  var changeListeners: [ChangeListener] = []
+
+  /// Whether a history or a listener still wants what this records; the
+  /// store lets go of it when neither does, and drops the listeners gone.
+  var isWanted: Bool {
+    changeListeners.removeAll { !$0.isAlive() }
+    return owner != nil || !changeListeners.isEmpty
+  }
+
+  /// Tells each live listener of `changes`.
+  private func tellListeners(_ changes: [Change]) {
+    guard !changeListeners.isEmpty, !changes.isEmpty else { return }
+    for listener in changeListeners where listener.isAlive() { listener.told(changes) }
   }
 }
 

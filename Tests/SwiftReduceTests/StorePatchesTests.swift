@@ -1,0 +1,79 @@
+import SwiftReduce
+import SwiftReduceTestSupport
+import Testing
+
+/// A store's listeners of patches (issue #34, item 4, in part).
+@MainActor
+struct StorePatchesTests {
+  @Test func onPatchesExamplePrintsItsOutput() {
+    var lines: [String] = []
+    func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let subscription = store.onPatches { patches in print(patches) }
+    store.dispatch(NameChange.setName("Ada"))
+    store.root.name = "Grace"
+    store.dispatch(UpdateMovies.setInput("Up"))
+    subscription.cancel()
+
+    #expect(
+      lines == [
+        "[name: \"\" → \"Ada\"]", "[name: \"Ada\" → \"Grace\"]",
+        "[favoriteMovies.input: \"\" → \"Up\"]",
+      ])
+  }
+
+  @Test func aListenerHearsUndoAndRedoAsTheirPatches() throws {
+    let store = Store(Person())
+    let history = History(store)
+    var heard: [[String]] = []
+    let subscription = store.onPatches { heard.append($0.map(\.description)) }
+    store.dispatch(NameChange.setName("Ada"))
+    try history.undo()
+    try history.redo()
+    #expect(
+      heard == [
+        ["name: \"\" → \"Ada\""], ["name: \"Ada\" → \"\""], ["name: \"\" → \"Ada\""],
+      ])
+    subscription.cancel()
+  }
+
+  @Test func aListenerAddedBeforeAHistoryKeepsHearing() {
+    let store = Store(Person())
+    var heard: [String] = []
+    let subscription = store.onPatches { heard += $0.map(\.description) }
+    let history = History(store)
+    store.dispatch(NameChange.setName("Ada"))
+    #expect(heard == ["name: \"\" → \"Ada\""])
+    #expect(history.steps.map(\.label) == ["NameChange.setName(\"Ada\")"])
+    subscription.cancel()
+  }
+
+  @Test func aListenerHearsWhatASubscriberChangedInACallOfItsOwn() {
+    let store = Store(Person())
+    var heard: [[String]] = []
+    let patches = store.onPatches { heard.append($0.map(\.description)) }
+    let subscription = store.subscribe { root in
+      if root.name == "Ada" { root.favoriteMovies.input = "Up" }
+    }
+    store.dispatch(NameChange.setName("Ada"))
+    #expect(heard == [["name: \"\" → \"Ada\""], ["favoriteMovies.input: \"\" → \"Up\""]])
+    subscription.cancel()
+    patches.cancel()
+  }
+
+  @Test func aReleasedListenerIsNotCalledAndTheStoreLetsGoOfTheTree() {
+    let person = Person()
+    let store = Store(person)
+    var heard = 0
+    var subscription: StoreSubscription? = store.onPatches { _ in heard += 1 }
+    store.dispatch(NameChange.setName("Ada"))
+    subscription = nil
+    store.dispatch(NameChange.setName("Grace"))
+    #expect(heard == 1)
+    #expect(subscription == nil)
+    weak let movies = person.favoriteMovies
+    person.favoriteMovies = FavoriteMovies()
+    #expect(movies == nil)
+  }
+}
