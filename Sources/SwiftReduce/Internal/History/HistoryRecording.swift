@@ -68,7 +68,7 @@ final class HistoryRecording {
     let changes = shadow.changes(from: root, expectsChanges: false)
     guard !changes.isEmpty else { return }
     changedOutside(changes, scope)
-    tellListeners(changes.changes)
+    tellListeners(changes)
   }
 
   /// Finds the changes the dispatch of `action` made up to its models'
@@ -78,7 +78,7 @@ final class HistoryRecording {
     let changes = shadow.changes(from: root)
     dispatched(action, changes, false)
     toldOfDispatch = true
-    if !changes.isEmpty { tellListeners(changes.changes) }
+    if !changes.isEmpty { tellListeners(changes) }
   }
 
   /// Finds the changes made since ``lookAfterReduce(of:)`` (or since the
@@ -88,7 +88,7 @@ final class HistoryRecording {
     let changes = shadow.changes(from: root)
     if !toldOfDispatch || !changes.isEmpty { dispatched(action, changes, toldOfDispatch) }
     toldOfDispatch = false
-    if !changes.isEmpty { tellListeners(changes.changes) }
+    if !changes.isEmpty { tellListeners(changes) }
   }
 
   /// The dispatch running now ended with nothing run since its models
@@ -120,6 +120,13 @@ final class HistoryRecording {
   var isWanted: Bool {
     changeListeners.removeAll { !$0.isAlive() }
     return owner != nil || !changeListeners.isEmpty
+  }
+
+  /// Tells each live listener of the changes in `log`, made ``Change``s
+  /// only when one listens.
+  private func tellListeners(_ log: ChangeLog) {
+    guard !changeListeners.isEmpty, !log.isEmpty else { return }
+    tellListeners(log.changes)
   }
 
   /// Tells each live listener of `changes`.
