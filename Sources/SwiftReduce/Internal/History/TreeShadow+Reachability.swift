@@ -31,6 +31,7 @@ extension TreeShadow {
       }
     }
     var gone: [AnyObject] = []
+    detachedStart = found.count
     for index in 0..<entries.count where !stillThere[index] {
       let entry = entries[index]
       if RuntimeFunctions.isUniquelyReferenced(UnsafeRawPointer(entry.object.toOpaque())) {
@@ -43,6 +44,28 @@ extension TreeShadow {
     entries.free()
     entries = found
     if copies.used > 2 * liveBytes + 65_536 { reclaimCopies() }
+    return gone
+  }
+
+  /// Forgets the models kept after leaving the tree that nothing else holds now.
+  ///
+  /// The step that removed one may have been forgotten since, say. Returns
+  /// them, for the caller to let go. They are the last entries, from
+  /// ``detachedStart``.
+  func forgetDetachedModelsNoLongerHeld() -> [AnyObject] {
+    var gone: [AnyObject] = []
+    var kept = detachedStart
+    for index in detachedStart..<entries.count {
+      let entry = entries[index]
+      if RuntimeFunctions.isUniquelyReferenced(UnsafeRawPointer(entry.object.toOpaque())) {
+        gone.append(entry.object.takeUnretainedValue())
+        forget(entry)
+      } else {
+        entries[kept] = entry
+        kept += 1
+      }
+    }
+    while entries.count > kept { _ = entries.removeLast() }
     return gone
   }
 

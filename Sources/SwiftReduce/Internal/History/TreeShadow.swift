@@ -43,6 +43,9 @@ final class TreeShadow {
   /// properties cannot tell whether the models reachable changed, so every
   /// look finds them again.
   @exclusivity(unchecked) var hasUnreadModels = false
+  /// Where the entries of models kept after leaving the tree begin: they
+  /// follow those of the tree, to the end.
+  @exclusivity(unchecked) var detachedStart = 0
   @exclusivity(unchecked) var layouts: [UInt: RecordedLayout] = [:]
   /// The layouts made, in order: held by every log, which names their fields.
   @exclusivity(unchecked) var madeLayouts: [RecordedLayout] = []
@@ -147,7 +150,12 @@ final class TreeShadow {
       lastRecords = log.recordCount
       lastBytes = log.bytesUsed
     }
-    guard mayHaveMoved || hasUnreadModels else { return (log, []) }
+    guard mayHaveMoved || hasUnreadModels else {
+      // Models that left the tree are checked on every look, a load each:
+      // the step that held one may have been forgotten since.
+      guard detachedStart < entries.count else { return (log, []) }
+      return (log, forgetDetachedModelsNoLongerHeld())
+    }
     return (log, findReachable(from: root))
   }
 
