@@ -35,22 +35,6 @@ struct RuntimeLayoutTests {
     }
   }
 
-  @Test func stringsTopBitMarksTheStringsCopiedWithoutRetaining() {
-    func isImmortal(_ string: String) -> Bool {
-      withUnsafePointer(to: string) { StringLayout.isImmortal(UnsafeRawPointer($0)) }
-    }
-    #expect(StringLayout.isTwoWords)
-    // Small: up to 15 bytes of UTF-8 in the string's own two words, made at run time.
-    #expect(isImmortal(String(42)))
-    #expect(isImmortal("leaf " + String(7_777)))
-    #expect(isImmortal("fifteen bytes!!".uppercased()))
-    // A literal too long to be small: its bytes are in the binary.
-    #expect(isImmortal("a literal longer than fifteen bytes"))
-    // Made at run time and too long to be small: native storage, reference counted.
-    #expect(!isImmortal(String(repeating: "long ", count: 8)))
-    #expect(!isImmortal("sixteen bytes!!!".uppercased()))
-  }
-
   @Test func anArrayReadThroughItsAPICountsAndCopiesTheElementAskedFor() {
     final class Row {
       let title: String
@@ -123,22 +107,18 @@ struct RuntimeLayoutTests {
 
   // MARK: - The raw buffers of our own
 
-  @Test func aStringsWordsCopiedAndRetainedAreAStringOfTheirOwn() {
+  @Test func aStringCopiedWhereItIsStoredIsAStringOfItsOwn() {
+    #expect(StringLayout.isTwoWords)
     let original = String(repeating: "long ", count: 8)
     withUnsafePointer(to: original) { pointer in
       let string = UnsafeRawPointer(pointer)
-      #expect(!StringLayout.isImmortal(string))
       let copy = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
       defer { copy.deallocate() }
-      Words.copy(2, to: copy, from: string)
-      StringLayout.retainCopiedWords(at: copy)
-      #expect(copy.load(as: String.self) == original)
-      destroyString(copy)
       StringLayout.initializeCopy(at: copy, of: string)
       #expect(copy.load(as: String.self) == original)
       destroyString(copy)
     }
-    // Both copies released, the original still holds its storage.
+    // The copy released, the original still holds its storage.
     #expect(original == String(repeating: "long ", count: 8))
   }
 

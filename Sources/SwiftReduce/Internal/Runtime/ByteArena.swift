@@ -51,20 +51,6 @@ struct ByteArena {
     return (used &+ alignment &- 1) & ~(alignment &- 1)
   }
 
-  /// Whether `size` bytes at `offset` fit without growing.
-  @inline(__always)
-  func fits(_ size: Int, at offset: Int) -> Bool {
-    offset &+ size <= capacity
-  }
-
-  /// Takes the bytes up to `end`, which fit: a reservation made in two steps,
-  /// for a caller that checked ``fits(_:at:)`` on a path that calls nothing.
-  @inline(__always)
-  mutating func reserve(upTo end: Int) {
-    assert(end >= used && end <= capacity, "ByteArena end \(end) out of \(used)...\(capacity)")
-    used = end
-  }
-
   /// Reserves `size` bytes at `alignment` after those reserved, growing if
   /// they do not fit; returns their offset.
   @inline(__always)

@@ -8,13 +8,6 @@ extension StringLayout {
   static func initializeCopy(at copy: UnsafeMutableRawPointer, of string: UnsafeRawPointer) {
     copy.initializeMemory(as: String.self, to: string.load(as: String.self))
   }
-
-  /// Makes the `String` whose two words were copied bitwise to `copy` a
-  /// copy of its own: retains its storage, as a `String`'s copy does.
-  @inline(__always)
-  static func retainCopiedWords(at copy: UnsafeMutableRawPointer) {
-    copy.initializeMemory(as: String.self, to: copy.load(as: String.self))
-  }
 }
 
 /// Destroys the `String` at `copy`, taken out of it: dropping the value

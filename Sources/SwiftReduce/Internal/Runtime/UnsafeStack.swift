@@ -23,9 +23,6 @@ struct UnsafeStack<Element: BitwiseCopyable> {
 
   var isEmpty: Bool { count == 0 }
 
-  /// Whether the next ``append(_:)`` grows the buffer.
-  var isFull: Bool { count == capacity }
-
   subscript(index: Int) -> Element {
     @inline(__always) get {
       assert(index >= 0 && index < count, "UnsafeStack index \(index) out of 0..<\(count)")
