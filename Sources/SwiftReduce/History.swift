@@ -110,6 +110,10 @@ public final class History<Root: Reducer> {
       self?.dispatched(action, changes, amending: amending)
     }
     changedOutside = { [weak self] changes, scope in self?.changedOutside(changes, scope) }
+    recording.appliedPatches = { [weak self] changes in
+      guard let self, self.store.historyRecording === self.recording else { return }
+      keep(Self.appliedLabel, .merge, [], changes)
+    }
     store.historyRecording = recording
   }
 
@@ -276,6 +280,9 @@ public final class History<Root: Reducer> {
     guard case .group = scope.role else { return }
     scope.changes += changes.changes
   }
+
+  /// The label of a step of patches the store applied (``Store/apply(_:)``).
+  static var appliedLabel: String { "applied patches" }
 
   /// The label of a step of changes made outside any dispatch.
   static var outsideLabel: String { "changed outside a dispatch" }

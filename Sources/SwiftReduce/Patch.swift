@@ -44,14 +44,32 @@ public struct Patch: CustomStringConvertible {
   public let path: TreePath
 
   /// The value before; `nil` for an insertion.
+  ///
+  /// A model is the instance itself, so that undo brings back the same
+  /// object; what it held when the change was made is what the patch prints
+  /// and encodes. In a decoded patch, a ``EncodedValue``.
   public let before: Any?
 
   /// The value after; `nil` for a removal.
+  ///
+  /// As ``before``, a model is the instance itself.
   public let after: Any?
 
   /// The patch on one line: `path: before → after`, `path: inserted value`,
-  /// `path: removed value`.
+  /// `path: removed value`, with the values of when the change was made.
   public let description: String
+
+  /// The values as they were when the change was made (copies, for values
+  /// that hold models), and the plan of their type when it is known: what
+  /// is encoded, and what is applied to another tree.
+  let recorded: Recorded
+
+  struct Recorded {
+    let before: Any?
+    let after: Any?
+    /// The plan of both values' declared type; `nil` when each is described by its own type.
+    let plan: TypePlan?
+  }
 
   /// A patch made by hand, printed as a recorded one is.
   ///
@@ -73,14 +91,25 @@ public struct Patch: CustomStringConvertible {
   ///   - after: The value after; `nil` for a removal.
   @MainActor
   public init(kind: Kind, path: TreePath, before: Any?, after: Any?) {
+    self.init(
+      kind: kind, path: path, before: before, after: after,
+      recorded: Recorded(before: before, after: after, plan: nil))
+  }
+
+  @MainActor
+  private init(kind: Kind, path: TreePath, before: Any?, after: Any?, recorded: Recorded) {
     (self.kind, self.path, self.before, self.after) = (kind, path, before, after)
+    self.recorded = recorded
     let text = { (value: Any?) in
-      value.map { Self.text($0, PlanCache.shared.plan(for: type(of: $0))) } ?? "nil"
+      value.map { value in
+        Self.text(value, recorded.plan ?? PlanCache.shared.plan(for: type(of: value)))
+      } ?? "nil"
     }
     switch kind {
-    case .changed: description = "\(path): \(text(before)) → \(text(after))"
-    case .inserted: description = "\(path): inserted \(text(after))"
-    case .removed: description = "\(path): removed \(text(before))"
+    case .changed:
+      description = "\(path): \(text(recorded.before)) → \(text(recorded.after))"
+    case .inserted: description = "\(path): inserted \(text(recorded.after))"
+    case .removed: description = "\(path): removed \(text(recorded.before))"
     }
   }
 
@@ -98,19 +127,20 @@ public struct Patch: CustomStringConvertible {
 
   @MainActor
   init(_ change: Change, modelPath: TreePath) {
-    path = Self.path(of: change, steps: change.steps.count, modelPath: modelPath, position: true)
-    switch change.edit {
-    case let .changed(before, after):
-      (kind, self.before, self.after) = (.changed, before, after)
-      let plan = change.valuePlan(in: .shared)
-      description = "\(path): \(Self.text(before, plan)) → \(Self.text(after, plan))"
-    case let .inserted(_, element, collection):
-      (kind, before, after) = (.inserted, nil, element)
-      description = "\(path): inserted \(Self.text(element: element, of: collection))"
-    case let .removed(_, element, collection):
-      (kind, before, after) = (.removed, element, nil)
-      description = "\(path): removed \(Self.text(element: element, of: collection))"
-    }
+    let path = Self.path(
+      of: change, steps: change.steps.count, modelPath: modelPath, position: true)
+    let plan = change.editedPlan(in: .shared)
+    let (kind, before, after): (Kind, Any?, Any?) =
+      switch change.edit {
+      case let .changed(before, after): (.changed, before, after)
+      case let .inserted(_, element, _): (.inserted, nil, element)
+      case let .removed(_, element, _): (.removed, element, nil)
+      }
+    self.init(
+      kind: kind, path: path, before: before, after: after,
+      recorded: Recorded(
+        before: change.copies.map(\.before) ?? before, after: change.copies.map(\.after) ?? after,
+        plan: plan))
   }
 
   // MARK: - Text
@@ -146,14 +176,26 @@ public struct Patch: CustomStringConvertible {
   /// A value on one line, as snapshots show it.
   @MainActor
   static func text(_ value: Any, _ plan: TypePlan) -> String {
+    if let encoded = value as? EncodedValue { return encoded.description }
     // A value stored as `Any` shows as its own type does.
-    let plan = plan.type == Any.self ? PlanCache.shared.plan(for: type(of: value)) : plan
-    return SnapshotBuilder().oneLineText(of: value, plan)
-  }
-
-  /// An element of a collection of type `collection` on one line.
-  @MainActor
-  private static func text(element: Any, of collection: any EditableCollection.Type) -> String {
-    text(element, PlanCache.shared.plan(for: collection.storedElementType))
+    let plans = PlanCache.shared
+    let plan = plan.type == Any.self ? plans.plan(for: type(of: value)) : plan
+    // A model shows what it holds, as a struct does: `Listener(name: "Ada")`.
+    guard case .model = plans.form(of: plan), let fields = plans.fields(of: plan) else {
+      return SnapshotBuilder().oneLineText(of: value, plan)
+    }
+    let address = UnsafeRawPointer(Unmanaged.passUnretained(value as AnyObject).toOpaque())
+    let parts = fields.compactMap { field -> String? in
+      let fieldPlan = plans.plan(for: field.type)
+      switch plans.form(of: fieldPlan) {
+      case .registrar, .untraversed, .noncopyable: return nil
+      default:
+        guard field.ownership == .strong else { return nil }
+        let text = SnapshotBuilder().oneLineText(
+          of: fieldPlan.access.load(from: address + field.offset), fieldPlan)
+        return field.name + ": " + text
+      }
+    }
+    return plan.name + "(" + parts.joined(separator: ", ") + ")"
   }
 }

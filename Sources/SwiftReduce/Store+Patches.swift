@@ -50,4 +50,88 @@ extension Store {
         told: { changes in listener(Patch.patches(of: changes, in: root)) }))
     return subscription
   }
+
+  /// Applies `patches` to the tree in order, as one change that observers,
+  /// subscribers and listeners of patches are told of, or none of them.
+  ///
+  /// Each patch is found in the tree as it is after those before it: its
+  /// path read from the root, the value it found before checked against
+  /// what the tree holds there (a model by what it holds, so that patches
+  /// recorded on another tree of the same types apply), and its value after
+  /// decoded as the type there (a decoded patch's), or copied. A model in a
+  /// value is made anew, with what it held: no initialiser runs, an
+  /// Observation registrar is made afresh and a `weak` reference is `nil`.
+  /// A ``History`` of this store keeps the change as a step of kind
+  /// ``HistoryStep/Kind/merge``, labelled "applied patches", which undo
+  /// passes over.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let other = Store(Person())
+  /// var patches: [Patch] = []
+  /// let subscription = store.onPatches { patches += $0 }
+  /// store.dispatch(NameChange.setName("Ada"))
+  /// let data = try JSONEncoder().encode(patches)
+  /// try other.apply(try JSONDecoder().decode([Patch].self, from: data))
+  /// print(other.name)
+  /// subscription.cancel()
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// Ada
+  /// ```
+  ///
+  /// - Throws: ``PatchConflict`` for the first patch that does not fit;
+  ///   the tree is then as it was.
+  public func apply(_ patches: [Patch]) throws(PatchConflict) {
+    let count = patches.count
+    let refuse = { (index: Int, reason: String) in
+      PatchConflict(
+        index: index, path: patches[index].path,
+        description:
+          "Cannot apply patch \(index + 1) of \(count), \(patches[index].path): \(reason). "
+          + "Nothing was changed.")
+    }
+    guard !isChanging else {
+      throw refuse(0, "a dispatch is in progress; apply after it")
+    }
+    guard !patches.isEmpty else { return }
+    // Changes made outside any dispatch since the last look are found first, as another step.
+    if let recording = historyRecording, recording.isWanted {
+      recording.lookBeforeChanging(under: nil)
+    }
+    let applied = AppliedPatches()
+    let resolution = PatchResolution(plans: .shared)
+    let application = ChangeApplication(plans: .shared)
+    try change(applied) { () throws(PatchConflict) in
+      for (index, patch) in patches.enumerated() {
+        do {
+          let change = try resolution.change(for: patch, below: root)
+          try application.apply([change])
+          applied.changes.append(change)
+        } catch let refusal as PatchResolution.Refusal {
+          application.takeBack(applied.changes)
+          throw refuse(index, refusal.reason)
+        } catch {
+          application.takeBack(applied.changes)
+          throw refuse(index, "the tree changed while it was applied")
+        }
+      }
+      if let recording = historyRecording, recording.isWanted {
+        recording.lookAfterApplying(applied.changes)
+      }
+    }
+  }
+}
+
+/// Patches a store applied, as observers are told of them: the models they
+/// changed, known once they are applied.
+final class AppliedPatches: DirectChange {
+  var changes: [Change] = []
+  var changedModels: [AnyObject] {
+    var seen = Set<ObjectIdentifier>()
+    return changes.map(\.model).filter { seen.insert(ObjectIdentifier($0)).inserted }
+  }
 }

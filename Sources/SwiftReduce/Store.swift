@@ -188,10 +188,10 @@ public final class Store<Root: Reducer> {
   ///
   /// Middleware does not see it: it is no action a middleware could pass on
   /// or replace. When `apply` throws, nothing changed and nobody is told.
-  func change(_ change: some DirectChange, _ apply: () throws(HistoryConflict) -> Void)
-    throws(HistoryConflict)
-  {
-    try asDispatch { () throws(HistoryConflict) in
+  func change<Failure: Error>(
+    _ change: some DirectChange, _ apply: () throws(Failure) -> Void
+  ) throws(Failure) {
+    try asDispatch { () throws(Failure) in
       try apply()
       observedReads.tellChanges(after: change, in: root)
       subscribers.notifyAll(root: root)

@@ -78,6 +78,7 @@ struct CompleteHistoryDifferentialTests {
   ) async {
     var failures: [String] = []
     var steps = 0
+    var replayed = 0
     let first = Self.firstSeed + 5_000 + batch * Self.graphsPerBatch
     for seed in first..<(first + Self.graphsPerBatch) {
       await Task.yield()
@@ -91,6 +92,7 @@ struct CompleteHistoryDifferentialTests {
         session.dispatch(MovingTick(), number: dispatch)
       }
       steps += history.steps.count
+      replayed += session.replays.exact
       session.roundTrip(expectingAfterUndo: session.first)
       guard !session.problems.isEmpty else { continue }
       failures.append(
@@ -104,6 +106,7 @@ struct CompleteHistoryDifferentialTests {
     }
     Self.record(failures)
     #expect(steps > 0)
+    #expect(replayed > 0)
   }
 
   /// The graphs of ``HistoryDifferentialTests``, whose value models change in place among
@@ -134,6 +137,7 @@ struct CompleteHistoryDifferentialTests {
     }
     Self.record(failures)
     #expect(steps > 0)
+    // Their broadcasts change every model a changed value holds: replays are refused whole.
   }
 
   // MARK: - Cross-writing graphs
@@ -144,6 +148,7 @@ struct CompleteHistoryDifferentialTests {
     var failures: [String] = []
     var performed: Set<String> = []
     var merges = 0
+    var replayed = 0
     let offset: UInt64 = otherWriter == .none ? 0 : 2_000
     let first = Self.firstSeed + offset + batch * Self.graphsPerBatch
     for seed in first..<(first + Self.graphsPerBatch) {
@@ -166,6 +171,7 @@ struct CompleteHistoryDifferentialTests {
         session.dispatch(CrossTick(), number: dispatch, outside: Array(held.values))
       }
       merges += history.steps.filter { $0.kind == .merge }.count
+      replayed += session.replays.exact
       performed.formUnion(graph.stage.performed.keys)
       // The first snapshot with the other writer's writes made on it: a twin's.
       let twin = CrossWritingGraph(seed: seed, family: family)
@@ -189,6 +195,8 @@ struct CompleteHistoryDifferentialTests {
     let missing = Set(family.writes).subtracting(performed)
     #expect(missing.isEmpty, "writes never made: \(missing.sorted())")
     if otherWriter == .betweenSteps { #expect(merges > 0) }
+    // Some steps replay exactly on a copy of the tree (the rest are refused whole).
+    #expect(replayed > 0)
   }
 
   /// Records the first failures in full, and how many there were.
@@ -227,6 +235,8 @@ struct CompleteHistoryDifferentialTests {
     /// when the dispatch changed it, and nothing else.
     mutating func dispatch(_ action: any Action, number: Int, outside: [String] = []) {
       let before = TreeSnapshot(root)
+      // A twin of the tree before the dispatch, on which its patches are replayed.
+      let twin = try? ModelTreeCopy(copying: history.store.root)
       let count = history.steps.count
       history.store.dispatch(action)
       let after = TreeSnapshot(root)
@@ -259,8 +269,45 @@ struct CompleteHistoryDifferentialTests {
         if !coverage.isExact {
           problems.append("dispatch \(number), \"\(step.label)\":\n\(coverage.report)")
         }
+        if let twin { replay(step, on: twin.root, expecting: after, number: number) }
       }
       last = after
+    }
+
+    /// How many steps' patches, replayed on a copy of the tree before them, gave the tree
+    /// after them; and how many were refused whole.
+    private(set) var replays = (exact: 0, refused: 0)
+
+    /// Applying the step's patches to `twin`, a copy of the tree before it, gives the tree
+    /// after it, or is refused whole, leaving the copy as it was: never a tree that is neither.
+    ///
+    /// A refusal is expected where a dispatch both moved or removed a model and wrote it: a
+    /// patch holds what a model held at the end of the dispatch, and the patches of a step
+    /// come model by model, not in the order the writes were made.
+    private mutating func replay(
+      _ step: HistoryStep, on twin: Root, expecting after: TreeSnapshot, number: Int
+    ) {
+      let store = Store(twin, reportsUnhandledActions: false)
+      let before = TreeSnapshot(twin)
+      do {
+        try store.apply(step.patches)
+        let replayed = TreeSnapshot(twin)
+        if replayed == after {
+          replays.exact += 1
+        } else {
+          problems.append(
+            "dispatch \(number), \"\(step.label)\" replayed on a copy:\n"
+              + after.difference(from: replayed).description)
+        }
+      } catch {
+        replays.refused += 1
+        let left = TreeSnapshot(twin)
+        if left != before {
+          problems.append(
+            "dispatch \(number), \"\(step.label)\" refused (\(error)) but changed the copy:\n"
+              + left.difference(from: before).description)
+        }
+      }
     }
 
     /// A merge holds one patch per model the other writer wrote, at its `margin`, with the

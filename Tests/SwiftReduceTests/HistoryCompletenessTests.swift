@@ -82,7 +82,7 @@ struct HistoryCompletenessTests {
     #expect(
       sortedPatches(history) == [
         "TodoItem.text: \"b\" → \"(discarded)\"",
-        "items[1]: removed SwiftReduceTests.TodoItem",
+        "items[1]: removed TodoItem(text: \"(discarded)\", done: false, seen: 0)",
       ])
     try history.undo()
     #expect(pad.items.map(\.text) == ["a", "b", "c"])
@@ -103,8 +103,8 @@ struct HistoryCompletenessTests {
     #expect(board.columns.map { $0.tasks.map(\.title) } == [["Test"], ["Plan", "Write"]])
     #expect(
       sortedPatches(history) == [
-        "columns[0].tasks[0]: removed SwiftReduceTests.KanbanTask",
-        "columns[1].tasks[1]: inserted SwiftReduceTests.KanbanTask",
+        "columns[0].tasks[0]: removed KanbanTask(title: \"Write\")",
+        "columns[1].tasks[1]: inserted KanbanTask(title: \"Write\")",
       ])
     let after = TreeSnapshot(board)
     try history.undo()
@@ -150,7 +150,7 @@ struct HistoryCompletenessTests {
     store.dispatch(TodoAction.add("d"))
     #expect(
       sortedPatches(history) == [
-        "items[3]: inserted SwiftReduceTests.TodoItem", "tally.created: 0 → 1",
+        "items[3]: inserted TodoItem(text: \"d\", done: false, seen: 0)", "tally.created: 0 → 1",
       ])
     try expectRoundTrip(history, before: before, after: TreeSnapshot(pad))
   }
@@ -304,8 +304,8 @@ struct HistoryCompletenessTests {
     store.dispatch(KanbanColumnAction.replaceTask(at: 0, "Review"))
     #expect(
       sortedPatches(history) == [
-        "columns[0].tasks[0]: inserted SwiftReduceTests.KanbanTask",
-        "columns[0].tasks[0]: removed SwiftReduceTests.KanbanTask",
+        "columns[0].tasks[0]: inserted KanbanTask(title: \"Review\")",
+        "columns[0].tasks[0]: removed KanbanTask(title: \"Write\")",
       ])
     try expectRoundTrip(history, before: before, after: TreeSnapshot(board))
     try history.undo()

@@ -16,9 +16,9 @@ struct HistoryReferenceTests {
     #expect(ada.team === company.teams[1])
     #expect(
       history.steps.last?.patches.map(\.description) == [
-        "teams[0].members[0]: removed SwiftReduceTests.OrgEmployee",
+        "teams[0].members[0]: removed OrgEmployee(name: \"Ada\")",
         "teams[1].members[1].team: SwiftReduceTests.OrgTeam → SwiftReduceTests.OrgTeam",
-        "teams[1].members[1]: inserted SwiftReduceTests.OrgEmployee",
+        "teams[1].members[1]: inserted OrgEmployee(name: \"Ada\")",
       ])
     try history.undo()
     #expect(ada.team === company.teams[0])

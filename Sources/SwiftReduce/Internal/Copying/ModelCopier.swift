@@ -23,9 +23,9 @@ final class ModelCopier {
   // the main actor only, and no access to one overlaps another access to it.
   private let plans = PlanCache.shared
   @exclusivity(unchecked)
-  private var copies = AddressTable<AnyObject>(expected: ModelCopier.lastCopyCount)
+  private var copies: AddressTable<AnyObject>
   /// How many models the last copy made: copies of one tree follow each other.
-  private static var lastCopyCount = 0
+  static var lastCopyCount = 0
   @exclusivity(unchecked)
   /// Copies allocated but not yet filled: each original retained until it is
   /// filled from, so that no address in `copies` is taken over by a new
@@ -52,6 +52,24 @@ final class ModelCopier {
   /// copies that only `weak` references point at.
   @exclusivity(unchecked)
   private(set) var allCopies: [AnyObject] = []
+
+  /// A copier with room for about `expected` models: as many as the last
+  /// copy of a tree made, by default.
+  init(expected: Int = ModelCopier.lastCopyCount, cuttingLinks: Bool = false) {
+    copies = AddressTable(expected: expected)
+    cutsLinks = cuttingLinks
+  }
+
+  /// Whether `weak` and `unowned` references are cut rather than followed:
+  /// a copy of a value to keep or to put into another tree holds what the
+  /// value holds, not the models its links lead back to (a parent, the
+  /// root). A `weak` one is then `nil` in the copy, an `unowned` one names
+  /// the original object, listed in ``unownedLinks``.
+  private let cutsLinks: Bool
+
+  /// Each `unowned` reference a copy that cuts links left naming its
+  /// original, as `Type.property`.
+  private(set) var unownedLinks: [String] = []
 
   /// Copies the tree below `root` and returns the copy of `root`.
   func copyTree(_ root: AnyObject) -> AnyObject {
@@ -172,7 +190,16 @@ final class ModelCopier {
       let to = destination + field.offset
       switch copyStep(of: field) {
       case .reference:
-        let object = ObjectReference(from).object(field.ownership).map(copyObject)
+        let referenced = ObjectReference(from).object(field.ownership)
+        let object: AnyObject?
+        if cutsLinks, field.ownership != .strong {
+          if field.ownership != .weak {
+            unownedLinks.append("\(_typeName(type(of: original), qualified: false)).\(field.name)")
+          }
+          object = field.ownership == .weak ? nil : referenced
+        } else {
+          object = referenced.map(copyObject)
+        }
         ObjectReference.initialize(
           at: to, copying: from, size: field.size, ownership: field.ownership, to: object)
       case .registrar:
@@ -225,6 +252,14 @@ final class ModelCopier {
         let address = base + field.offset
         if field.isReference {
           guard let object = ObjectReference(address).object(field.ownership) else { continue }
+          if cutsLinks, field.ownership != .strong {
+            if field.ownership == .weak {
+              ObjectReference.replace(at: address, ownership: .weak, with: nil)
+            } else {
+              unownedLinks.append("\(plan.name).\(field.name)")
+            }
+            continue
+          }
           let copy = copyObject(object)
           if copy !== object {
             ObjectReference.replace(at: address, ownership: field.ownership, with: copy)

@@ -12,6 +12,10 @@ struct Change {
   /// element was inserted into or removed from.
   let steps: [ChangeStep]
   let edit: Edit
+  /// Copies of the values before and after, for one that holds models,
+  /// made when the change was found: what the models held then, which a
+  /// patch shows and encodes; `nil` for a value that holds no model.
+  var copies: (before: Any?, after: Any?)?
 
   /// The plan of the value the steps lead to.
   func valuePlan(in plans: PlanCache) -> TypePlan {
@@ -23,9 +27,38 @@ struct Change {
     }
   }
 
+  /// The plan of the value the edit puts or finds there: an element's, for an insertion or a removal.
+  func editedPlan(in plans: PlanCache) -> TypePlan {
+    switch edit {
+    case .changed: valuePlan(in: plans)
+    case let .inserted(_, _, collection), let .removed(_, _, collection):
+      plans.plan(for: collection.storedElementType)
+    }
+  }
+
   /// The change that takes this one back.
   var inverse: Change {
-    Change(model: model, property: property, steps: steps, edit: edit.inverse)
+    Change(
+      model: model, property: property, steps: steps, edit: edit.inverse,
+      copies: copies.map { (before: $0.after, after: $0.before) })
+  }
+
+  /// This change with copies of its values made now, when they hold models:
+  /// a patch then shows what the models held when the change was found.
+  @MainActor
+  func withCopies(in plans: PlanCache) -> Change {
+    let plan = editedPlan(in: plans)
+    guard plan.mayHoldModels else { return self }
+    let copy = { (value: Any?) in
+      value.map { ModelCopier(expected: 16, cuttingLinks: true).copyValueAndTrees($0, plan) }
+    }
+    var change = self
+    switch edit {
+    case let .changed(before, after): change.copies = (copy(before), copy(after))
+    case let .inserted(_, element, _): change.copies = (nil, copy(element))
+    case let .removed(_, element, _): change.copies = (copy(element), nil)
+    }
+    return change
   }
 }
 

@@ -28,6 +28,11 @@ struct ChangeApplication {
     }
   }
 
+  /// Takes back `changes`, all applied, last first.
+  func takeBack(_ changes: [Change]) {
+    for change in changes.reversed() { try? apply(change.inverse) }
+  }
+
   private func apply(_ change: Change) throws(ChangeConflict) {
     let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(change.model).toOpaque())
     try at(object + change.property.offset, change.property.plan, change.steps[...], change) {

@@ -104,6 +104,18 @@ final class HistoryRecording {
     tellListeners(changes)
   }
 
+  /// Told of patches the store applied, as their changes, after they were:
+  /// the history keeps them as a step of their own.
+  var appliedPatches: (@MainActor (ChangeLog) -> Void)?
+
+  /// Brings the shadow up to the tree after `changes`, patches the store
+  /// applied, and hands them on.
+  func lookAfterApplying(_ changes: [Change]) {
+    shadow.update(from: root)
+    appliedPatches?(ChangeLog(changes))
+    tellListeners(changes)
+  }
+
   // MARK: - Listeners
 
   /// A listener of changes (the store's listeners of patches), told while it is alive.

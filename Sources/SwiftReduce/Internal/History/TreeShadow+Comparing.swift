@@ -10,6 +10,7 @@ extension TreeShadow {
   /// Most models changed nothing: each is one comparison of its span's
   /// words with its block's, folded into one branch, with the span of the
   /// last layout met at hand.
+  @MainActor
   func compareAll(into log: ChangeLog, logging: Bool = true) -> Bool {
     var mayHaveMoved = false
     // Only scalars in the loop, which stay in registers: the layout at hand
@@ -77,6 +78,7 @@ extension TreeShadow {
   /// one by one, and copies each that changed again; returns whether one
   /// that may hold models changed.
   @inline(never)
+  @MainActor
   private func compareSlots(of entry: Entry, changedWords: UInt64, into log: ChangeLog?) -> Bool {
     let model = UnsafeRawPointer(entry.object.toOpaque())
     let block = copies.address(entry.start)
@@ -173,7 +175,7 @@ extension TreeShadow {
   /// Adds to `log` the changes between the copy of `slot`'s property of
   /// `model` at `before` and the property at `after`, compared by the
   /// property's type.
-  @inline(never)
+  @MainActor @inline(never)
   private func compare(
     _ slot: RecordedLayout.Slot, of model: Unmanaged<AnyObject>, before: UnsafeMutableRawPointer,
     after: UnsafeRawPointer, into log: ChangeLog
@@ -184,7 +186,10 @@ extension TreeShadow {
     difference.changes(
       from: access.load(from: before), to: access.load(from: after), field.plan, steps: []
     ) { steps, edit in
-      log.append(Change(model: model, property: field, steps: steps, edit: edit))
+      var change = Change(model: model, property: field, steps: steps, edit: edit)
+      // What the models in the value hold now, kept for its patch.
+      if field.plan.mayHoldModels { change = change.withCopies(in: plans) }
+      log.append(change)
     }
   }
 }

@@ -75,3 +75,15 @@ func loadBits<Value: BitwiseCopyable>(
 ) -> Value {
   address.loadUnaligned(fromByteOffset: offset, as: Value.self)
 }
+
+/// Calls `body` with `size` bytes of uninitialised memory aligned to
+/// `alignment`, which `body` leaves as it found them: a value is built
+/// there field by field and moved out.
+func withTemporaryBytes<Result>(
+  size: Int, alignment: Int, _ body: (UnsafeMutableRawPointer) -> Result
+) -> Result {
+  let bytes = UnsafeMutableRawPointer.allocate(
+    byteCount: max(size, 1), alignment: max(alignment, 1))
+  defer { bytes.deallocate() }
+  return body(bytes)
+}

@@ -39,9 +39,16 @@ protocol StandardCollection {
     at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
     _ transform: (AnyObject) -> AnyObject
   ) -> Bool
+
+  /// A collection of this type holding `elements` (a dictionary: at
+  /// `keys`), or `nil` when one is not of its type or this type cannot be
+  /// made from elements (a slice, a view, an `InlineArray`).
+  static func make(keys: [Any]?, elements: [Any]) -> Any?
 }
 
 extension StandardCollection {
+  static func make(keys: [Any]?, elements: [Any]) -> Any? { nil }
+
   static func initializeMappingObjects(
     at destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer,
     _ transform: (AnyObject) -> AnyObject
@@ -114,6 +121,13 @@ extension StandardCollection where Self: MutableElements & RangeReplaceableColle
   }
 }
 
+extension StandardCollection where Self: RangeReplaceableCollection {
+  static func make(keys: [Any]?, elements: [Any]) -> Any? {
+    let typed = elements.compactMap { $0 as? Element }
+    return typed.count == elements.count ? Self(typed) : nil
+  }
+}
+
 extension Array: StandardCollection {}
 
 extension ContiguousArray: StandardCollection {}
@@ -166,6 +180,16 @@ extension Dictionary.Keys: StandardCollection {
 extension Dictionary: StandardCollection {
   static var order: CollectionOrder { .keys(Key.self) }
 
+  /// Of keys made equal, the last is kept.
+  static func make(keys: [Any]?, elements: [Any]) -> Any? {
+    guard let keys else { return nil }
+    let entries = zip(keys, elements).compactMap { key, value in
+      (key as? Key).flatMap { key in (value as? Value).map { (key, $0) } }
+    }
+    guard entries.count == elements.count, keys.count == elements.count else { return nil }
+    return Dictionary(entries, uniquingKeysWith: { _, last in last })
+  }
+
   static func elements(of value: Any) -> [Any] {
     guard let dictionary = value as? Self else { return [] }
     return dictionary.values.map { $0 }
@@ -189,6 +213,11 @@ extension Dictionary: StandardCollection {
 
 extension Set: StandardCollection {
   static var order: CollectionOrder { .unordered }
+
+  static func make(keys: [Any]?, elements: [Any]) -> Any? {
+    let typed = elements.compactMap { $0 as? Element }
+    return typed.count == elements.count ? Set(typed) : nil
+  }
 
   static func mapElements(of value: Any, _ transform: (Any) -> Any) -> Any {
     guard let set = value as? Self else { return value }

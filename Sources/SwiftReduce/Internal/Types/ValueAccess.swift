@@ -41,6 +41,16 @@ protocol ValueAccess {
 
   /// Destroys the value at `address`, leaving the memory uninitialised.
   func deinitialize(at address: UnsafeMutableRawPointer)
+
+  /// Whether `value` is of this type.
+  func holds(_ value: Any) -> Bool
+
+  /// Initialises the uninitialised memory at `destination` with `value`,
+  /// which ``holds(_:)`` found of this type.
+  func initialize(at destination: UnsafeMutableRawPointer, with value: Any)
+
+  /// The value at `address`, moved out: the memory is left uninitialised.
+  func take(from address: UnsafeMutableRawPointer) -> Any
 }
 
 /// The access for values of type `Value`.
@@ -84,6 +94,19 @@ struct TypedAccess<Value>: ValueAccess {
 
   func deinitialize(at address: UnsafeMutableRawPointer) {
     address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+  }
+
+  func holds(_ value: Any) -> Bool { value is Value }
+
+  func initialize(at destination: UnsafeMutableRawPointer, with value: Any) {
+    guard let typed = value as? Value else {
+      preconditionFailure("a value of \(type(of: value)) is not a \(Value.self)")
+    }
+    destination.bindMemory(to: Value.self, capacity: 1).initialize(to: typed)
+  }
+
+  func take(from address: UnsafeMutableRawPointer) -> Any {
+    address.assumingMemoryBound(to: Value.self).move()
   }
 }
 

@@ -1,0 +1,81 @@
+extension Patch: @MainActor Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kind, path, before, after
+  }
+
+  /// Encodes the patch as its kind, its path as text and its values as they
+  /// were when the change was made.
+  ///
+  /// A `Codable` value is encoded by its conformance; a model, or a struct
+  /// that is not `Codable` (a value model, say), by its stored properties,
+  /// by name; optionals and the standard collections element by element.
+  ///
+  /// ```swift
+  /// let patch = Patch(kind: .changed, path: "name", before: "", after: "Ada")
+  /// let encoder = JSONEncoder()
+  /// encoder.outputFormatting = .sortedKeys
+  /// print(String(decoding: try encoder.encode(patch), as: UTF8.self))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// {"after":"Ada","before":"","kind":"changed","path":"name"}
+  /// ```
+  ///
+  /// - Throws: `EncodingError.invalidValue` naming the property and the
+  ///   type of a value that can be encoded neither way (an instance of a
+  ///   class that is not a model, an enum with a payload that is not
+  ///   `Codable`): nothing is left out silently.
+  @MainActor public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    let kindName: String =
+      switch kind {
+      case .changed: "changed"
+      case .inserted: "inserted"
+      case .removed: "removed"
+      }
+    try container.encode(kindName, forKey: .kind)
+    try container.encode(path.description, forKey: .path)
+    let coding = PatchValueCoding(plans: .shared)
+    for (value, key) in [(recorded.before, CodingKeys.before), (recorded.after, .after)] {
+      guard let value else { continue }
+      let plan = recorded.plan ?? PlanCache.shared.plan(for: type(of: value))
+      try container.encode(coding.encodable(value, plan), forKey: key)
+    }
+  }
+
+  /// Decodes a patch encoded by ``encode(to:)``; its values are
+  /// ``EncodedValue``s until ``Store/apply(_:)`` decodes them as the types
+  /// of the properties they are applied to.
+  ///
+  /// - Throws: `DecodingError` when the kind is not `changed`, `inserted`
+  ///   or `removed`, or a value the kind needs is missing.
+  @MainActor public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let kind: Kind
+    switch try container.decode(String.self, forKey: .kind) {
+    case "changed": kind = .changed
+    case "inserted": kind = .inserted
+    case "removed": kind = .removed
+    case let other:
+      throw DecodingError.dataCorruptedError(
+        forKey: .kind, in: container,
+        debugDescription: "\"\(other)\" is not a kind of patch: changed, inserted or removed.")
+    }
+    let value = { (key: CodingKeys) throws -> EncodedValue? in
+      // `null` is a value here: a property changed to `nil`.
+      guard container.contains(key) else { return nil }
+      return try container.decode(EncodedValue.self, forKey: key)
+    }
+    let (before, after) = (try value(.before), try value(.after))
+    if (kind != .inserted && before == nil) || (kind != .removed && after == nil) {
+      throw DecodingError.dataCorruptedError(
+        forKey: before == nil ? .before : .after, in: container,
+        debugDescription:
+          "A patch of kind \(kind) needs its value \(before == nil ? "before" : "after").")
+    }
+    let path = TreePath(parsing: try container.decode(String.self, forKey: .path))
+    self.init(kind: kind, path: path, before: before, after: after)
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import SwiftReduce
+import Testing
+
+/// A class that is not a model: a patch cannot encode what it holds.
+final class Gadget {}
+
+/// A model holding something that is neither `Codable` nor a model.
+final class Workbench: Reducer {
+  var label = ""
+  var gadget: Gadget?
+
+  func reduce(action: WorkbenchAction) {
+    switch action {
+    case .label(let label): self.label = label
+    case .equip: gadget = Gadget()
+    }
+  }
+}
+
+enum WorkbenchAction: Action {
+  case label(String)
+  case equip
+}
+
+@MainActor
+struct PatchCodingTests {
+  private func mixtape() -> Mixtape {
+    let mixtape = Mixtape()
+    mixtape.name = "Road"
+    mixtape.tracks = [Track(title: "Heat"), Track(title: "Alien")]
+    mixtape.shelf = ["a": Track(title: "Alien")]
+    mixtape.tags = ["night"]
+    mixtape.listeners = [Listener("Ada")]
+    return mixtape
+  }
+
+  /// Every patch `body`'s dispatches make to `store`, in order.
+  private func patches(of store: Store<Mixtape>, _ body: () -> Void) -> [Patch] {
+    var patches: [Patch] = []
+    let subscription = store.onPatches { patches += $0 }
+    body()
+    subscription.cancel()
+    return patches
+  }
+
+  private func json(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  /// A session touching every container a patch has a grain for.
+  private func session(_ store: Store<Mixtape>) {
+    store.dispatch(MixtapeAction.rename("Night drive"))
+    store.dispatch(MixtapeAction.add("Dune"))
+    store.dispatch(MixtapeAction.retitle(at: 0, "Heat 2"))
+    store.dispatch(MixtapeAction.remove(at: 1))
+    store.dispatch(MixtapeAction.file("Dune", under: "d"))
+    store.dispatch(MixtapeAction.unfile("a"))
+    store.dispatch(MixtapeAction.tag("drive"))
+    store.dispatch(MixtapeAction.untag("night"))
+    store.dispatch(MixtapeAction.note("for Ada"))
+    store.dispatch(MixtapeAction.invite(Listener("Grace")))
+    store.dispatch(ListenerAction.rename("Ada L."))
+    store.dispatch(MixtapeAction.dismiss(at: 0))
+    store.dispatch(MixtapeAction.note(nil))
+  }
+
+  // MARK: - Encoding
+
+  @Test func aPatchEncodesItsKindPathAndValues() throws {
+    let store = Store(mixtape())
+    let recorded = patches(of: store) {
+      store.dispatch(MixtapeAction.rename("Night drive"))
+      store.dispatch(MixtapeAction.add("Dune"))
+      store.dispatch(MixtapeAction.unfile("a"))
+      store.dispatch(MixtapeAction.note("for Ada"))
+    }
+    #expect(
+      try recorded.map { try json($0) } == [
+        #"{"after":"Night drive","before":"Road","kind":"changed","path":"name"}"#,
+        #"{"after":{"plays":0,"title":"Dune"},"kind":"inserted","path":"tracks[2]"}"#,
+        #"{"before":{"plays":0,"title":"Alien"},"kind":"removed","path":"shelf[\"a\"]"}"#,
+        #"{"after":"for Ada","before":null,"kind":"changed","path":"note"}"#,
+      ])
+  }
+
+  @Test func aDecodedPatchPrintsAsTheOneEncoded() throws {
+    let store = Store(mixtape())
+    let recorded = patches(of: store) { session(store) }
+    let decoded = try JSONDecoder().decode([Patch].self, from: JSONEncoder().encode(recorded))
+    #expect(decoded.map(\.kind) == recorded.map(\.kind))
+    #expect(decoded.map(\.path) == recorded.map(\.path))
+    #expect(decoded[0].description == #"name: "Road" → "Night drive""#)
+    #expect(decoded[0].after as? Patch.EncodedValue == "Night drive")
+    #expect(
+      decoded[1].description == #"tracks[2]: inserted {"plays": 0, "title": "Dune"}"#)
+  }
+
+  @Test func aModelInAPatchKeepsWhatItHeldWhenTheChangeWasMade() throws {
+    let store = Store(mixtape())
+    let history = History(store)
+    store.dispatch(MixtapeAction.invite(Listener("Grace")))
+    store.dispatch(ListenerAction.rename("Hopper"))
+    let invited = try #require(history.steps.first?.patches.first)
+    #expect(invited.description == #"listeners[1]: inserted Listener(name: "Grace")"#)
+    let instance = try #require(invited.after as? Listener)
+    #expect(instance === store.listeners[1])
+    #expect(
+      try json(invited) == #"{"after":{"name":"Grace"},"kind":"inserted","path":"listeners[1]"}"#)
+  }
+
+  @Test func aValueThatIsNeitherCodableNorAModelIsNamedWhenEncoded() throws {
+    let store = Store(Workbench())
+    var recorded: [Patch] = []
+    let subscription = store.onPatches { recorded += $0 }
+    store.dispatch(WorkbenchAction.equip)
+    subscription.cancel()
+    let patch = try #require(recorded.first)
+    #expect(patch.path == "gadget")
+    do {
+      _ = try JSONEncoder().encode(patch)
+      Issue.record("a Gadget was encoded")
+    } catch let EncodingError.invalidValue(_, context) {
+      #expect(
+        context.debugDescription
+          == "Cannot encode after: Gadget is neither Codable nor a model or a struct.")
+    }
+  }
+
+  @Test func aPatchOfAnUnknownKindIsNotDecoded() {
+    let data = Data(#"{"kind":"moved","path":"name","before":"a","after":"b"}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Patch.self, from: data) }
+  }
+
+  // MARK: - Applying
+
+  @Test func applyingDecodedPatchesReplaysASessionOnAnotherStore() throws {
+    let store = Store(mixtape())
+    let recorded = patches(of: store) { session(store) }
+    let other = Store(mixtape())
+    let decoded = try JSONDecoder().decode([Patch].self, from: JSONEncoder().encode(recorded))
+    try other.apply(decoded)
+    #expect(TreeSnapshot(other.root) == TreeSnapshot(store.root))
+    #expect(other.listeners.map(\.name) == ["Ada L."])
+    #expect(other.listeners[0] !== store.listeners[0])
+  }
+
+  @Test func applyingRecordedPatchesCopiesTheModelsTheyHold() throws {
+    let store = Store(mixtape())
+    let recorded = patches(of: store) { session(store) }
+    let other = Store(mixtape())
+    try other.apply(recorded)
+    #expect(TreeSnapshot(other.root) == TreeSnapshot(store.root))
+    #expect(other.listeners[0] !== store.listeners[0])
+  }
+
+  @Test func applyingRefusesTheWholeListWhenOnePatchDoesNotFit() throws {
+    let store = Store(mixtape())
+    let recorded = patches(of: store) {
+      store.dispatch(MixtapeAction.add("Dune"))
+      store.dispatch(MixtapeAction.rename("Night drive"))
+    }
+    let other = Store(mixtape())
+    other.dispatch(MixtapeAction.rename("Day trip"))
+    let before = TreeSnapshot(other.root)
+    do {
+      try other.apply(recorded)
+      Issue.record("the patches were applied")
+    } catch {
+      #expect(error.index == 1)
+      #expect(error.path == "name")
+      #expect(
+        error.description
+          == #"Cannot apply patch 2 of 2, name: it is "Day trip" now, not "Road". Nothing was changed."#
+      )
+    }
+    #expect(TreeSnapshot(other.root) == before)
+  }
+
+  @Test func applyingRefusesAPathThatLeadsNowhere() throws {
+    let other = Store(mixtape())
+    let patch = Patch(kind: .changed, path: "tracks[5].title", before: "a", after: "b")
+    #expect(throws: PatchConflict.self) { try other.apply([patch]) }
+    do {
+      try other.apply([Patch(kind: .changed, path: "volume", before: 1, after: 2)])
+    } catch {
+      #expect(
+        error.description
+          == "Cannot apply patch 1 of 1, volume: Mixtape has no stored property named so. "
+          + "Nothing was changed.")
+    }
+  }
+
+  @Test func aHistoryKeepsAppliedPatchesAsAMergeStepThatUndoPassesOver() throws {
+    let store = Store(mixtape())
+    let history = History(store)
+    store.dispatch(MixtapeAction.tag("drive"))
+    try store.apply([Patch(kind: .changed, path: "name", before: "Road", after: "Night drive")])
+    let step = try #require(history.steps.last)
+    #expect(step.label == "applied patches")
+    #expect(step.kind == .merge)
+    #expect(step.patches.map(\.description) == [#"name: "Road" → "Night drive""#])
+    try history.undo()
+    #expect(store.name == "Night drive")
+    #expect(store.tags == ["night"])
+  }
+
+  @Test func listenersOfPatchesHearAppliedPatches() throws {
+    let store = Store(mixtape())
+    var heard: [String] = []
+    let subscription = store.onPatches { heard += $0.map(\.description) }
+    try store.apply([Patch(kind: .inserted, path: "tags", before: nil, after: "drive")])
+    subscription.cancel()
+    #expect(heard == [#"tags: inserted "drive""#])
+    #expect(store.tags == ["night", "drive"])
+  }
+}
