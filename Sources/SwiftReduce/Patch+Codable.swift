@@ -1,6 +1,8 @@
 extension Patch: @MainActor Codable {
   private enum CodingKeys: String, CodingKey {
     case kind, path, before, after
+    /// Set when the value after holds a model the tree held before the change.
+    case movesModels
   }
 
   /// Encodes the patch as its kind, its path as text and its values as they
@@ -37,6 +39,7 @@ extension Patch: @MainActor Codable {
       }
     try container.encode(kindName, forKey: .kind)
     try container.encode(path.description, forKey: .path)
+    if recorded.afterHoldsTreeModels { try container.encode(true, forKey: .movesModels) }
     let coding = PatchValueCoding(plans: .shared)
     for (value, key) in [(recorded.before, CodingKeys.before), (recorded.after, .after)] {
       guard let value else { continue }
@@ -76,6 +79,10 @@ extension Patch: @MainActor Codable {
           "A patch of kind \(kind) needs its value \(before == nil ? "before" : "after").")
     }
     let path = TreePath(parsing: try container.decode(String.self, forKey: .path))
-    self.init(kind: kind, path: path, before: before, after: after)
+    let movesModels = try container.decodeIfPresent(Bool.self, forKey: .movesModels) ?? false
+    self.init(
+      kind: kind, path: path, before: before, after: after,
+      recorded: Recorded(
+        before: before, after: after, plan: nil, afterHoldsTreeModels: movesModels))
   }
 }

@@ -69,6 +69,10 @@ public struct Patch: CustomStringConvertible {
     let after: Any?
     /// The plan of both values' declared type; `nil` when each is described by its own type.
     let plan: TypePlan?
+    /// Whether the value after holds a model the tree held before the change
+    /// (a model moved, or held a second time): one whose identity matters,
+    /// which a copy in another tree cannot have.
+    var afterHoldsTreeModels = false
   }
 
   /// A patch made by hand, printed as a recorded one is.
@@ -97,7 +101,7 @@ public struct Patch: CustomStringConvertible {
   }
 
   @MainActor
-  private init(kind: Kind, path: TreePath, before: Any?, after: Any?, recorded: Recorded) {
+  init(kind: Kind, path: TreePath, before: Any?, after: Any?, recorded: Recorded) {
     (self.kind, self.path, self.before, self.after) = (kind, path, before, after)
     self.recorded = recorded
     let text = { (value: Any?) in
@@ -140,7 +144,7 @@ public struct Patch: CustomStringConvertible {
       kind: kind, path: path, before: before, after: after,
       recorded: Recorded(
         before: change.copies.map(\.before) ?? before, after: change.copies.map(\.after) ?? after,
-        plan: plan))
+        plan: plan, afterHoldsTreeModels: change.afterHoldsKeptModels))
   }
 
   // MARK: - Text

@@ -156,6 +156,28 @@ struct PatchCodingTests {
     #expect(other.listeners[0] !== store.listeners[0])
   }
 
+  @Test func aPatchWhoseValueHoldsAModelOfItsTreeIsRefusedOnAnotherTree() throws {
+    let store = Store(mixtape())
+    let recorded = patches(of: store) { store.dispatch(MixtapeAction.host(store.listeners[0])) }
+    #expect(
+      try recorded.map { try json($0) } == [
+        #"{"after":{"name":"Ada"},"before":null,"kind":"changed","movesModels":true,"path":"host"}"#
+      ])
+    let other = Store(mixtape())
+    let decoded = try JSONDecoder().decode([Patch].self, from: JSONEncoder().encode(recorded))
+    do {
+      try other.apply(decoded)
+      Issue.record("a model of the other tree was copied")
+    } catch {
+      #expect(
+        error.description
+          == "Cannot apply patch 1 of 1, host: its value holds a model its tree held before "
+          + "(moved there, or held a second time), whose identity a model made from a patch "
+          + "cannot have; send the action instead. Nothing was changed.")
+    }
+    #expect(other.host == nil)
+  }
+
   @Test func applyingRefusesTheWholeListWhenOnePatchDoesNotFit() throws {
     let store = Store(mixtape())
     let recorded = patches(of: store) {

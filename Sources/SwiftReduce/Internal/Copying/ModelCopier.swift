@@ -67,6 +67,9 @@ final class ModelCopier {
   /// the original object, listed in ``unownedLinks``.
   private let cutsLinks: Bool
 
+  /// The models a copy that cuts links copied, in the order it met them.
+  private(set) var originals: [AnyObject] = []
+
   /// Each `unowned` reference a copy that cuts links left naming its
   /// original, as `Type.property`.
   private(set) var unownedLinks: [String] = []
@@ -119,6 +122,7 @@ final class ModelCopier {
       return object
     }
     copies[address] = copy
+    if cutsLinks { originals.append(object) }
     allCopies.append(copy)
     queued.append((Unmanaged.passRetained(object), Unmanaged.passUnretained(copy), fields))
     return copy
@@ -203,8 +207,7 @@ final class ModelCopier {
         ObjectReference.initialize(
           at: to, copying: from, size: field.size, ownership: field.ownership, to: object)
       case .registrar:
-        to.bindMemory(to: ObservationRegistrar.self, capacity: 1)
-          .initialize(to: ObservationRegistrar())
+        Self.initializeRegistrar(at: to)
       case let .objects(collectionType):
         if !collectionType.initializeMappingObjects(at: to, from: from, copyObject) {
           copyValue(of: field, from: from, to: to)
@@ -217,6 +220,13 @@ final class ModelCopier {
         field.plan.access.initializeCopy(at: to, from: from)
       }
     }
+  }
+
+  /// Initialises the Observation registrar at `address`, a model's, afresh:
+  /// observers of another instance are not told of changes to this one.
+  static func initializeRegistrar(at address: UnsafeMutableRawPointer) {
+    address.bindMemory(to: ObservationRegistrar.self, capacity: 1)
+      .initialize(to: ObservationRegistrar())
   }
 
   private func copyValue(of field: PlanField, from: UnsafeRawPointer, to: UnsafeMutableRawPointer) {

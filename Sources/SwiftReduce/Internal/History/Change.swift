@@ -16,6 +16,10 @@ struct Change {
   /// made when the change was found: what the models held then, which a
   /// patch shows and encodes; `nil` for a value that holds no model.
   var copies: (before: Any?, after: Any?)?
+  /// Whether the value after holds a model that was reachable before the
+  /// change (moved here, or held a second time): its identity is what
+  /// matters there, which a copy in another tree cannot have.
+  var afterHoldsKeptModels = false
 
   /// The plan of the value the steps lead to.
   func valuePlan(in plans: PlanCache) -> TypePlan {
@@ -40,23 +44,31 @@ struct Change {
   var inverse: Change {
     Change(
       model: model, property: property, steps: steps, edit: edit.inverse,
-      copies: copies.map { (before: $0.after, after: $0.before) })
+      copies: copies.map { (before: $0.after, after: $0.before) },
+      // What the change took away was in the tree: bringing it back refers to it.
+      afterHoldsKeptModels: copies?.before != nil)
   }
 
   /// This change with copies of its values made now, when they hold models:
   /// a patch then shows what the models held when the change was found.
+  ///
+  /// `wasKept` tells whether a model was reachable before the change.
   @MainActor
-  func withCopies(in plans: PlanCache) -> Change {
+  func withCopies(in plans: PlanCache, wasKept: (AnyObject) -> Bool) -> Change {
     let plan = editedPlan(in: plans)
     guard plan.mayHoldModels else { return self }
-    let copy = { (value: Any?) in
-      value.map { ModelCopier(expected: 16, cuttingLinks: true).copyValueAndTrees($0, plan) }
-    }
     var change = self
+    func copy(_ value: Any?, _ isAfter: Bool) -> Any? {
+      guard let value else { return nil }
+      let copier = ModelCopier(expected: 16, cuttingLinks: true)
+      let copied = copier.copyValueAndTrees(value, plan)
+      if isAfter, copier.originals.contains(where: wasKept) { change.afterHoldsKeptModels = true }
+      return copied
+    }
     switch edit {
-    case let .changed(before, after): change.copies = (copy(before), copy(after))
-    case let .inserted(_, element, _): change.copies = (nil, copy(element))
-    case let .removed(_, element, _): change.copies = (copy(element), nil)
+    case let .changed(before, after): change.copies = (copy(before, false), copy(after, true))
+    case let .inserted(_, element, _): change.copies = (nil, copy(element, true))
+    case let .removed(_, element, _): change.copies = (copy(element, false), nil)
     }
     return change
   }

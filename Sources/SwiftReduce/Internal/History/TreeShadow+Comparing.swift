@@ -188,7 +188,9 @@ extension TreeShadow {
     ) { steps, edit in
       var change = Change(model: model, property: field, steps: steps, edit: edit)
       // What the models in the value hold now, kept for its patch.
-      if field.plan.mayHoldModels { change = change.withCopies(in: plans) }
+      if field.plan.mayHoldModels {
+        change = change.withCopies(in: plans) { self.keeps($0) }
+      }
       log.append(change)
     }
   }

@@ -14,6 +14,7 @@ extension TreeShadow {
   @MainActor
   func findReachable(from root: AnyObject) -> [AnyObject] {
     let reached = Walk.reachableModels(from: root)
+    keptModels = nil
     var positions: [ObjectIdentifier: Int] = [:]
     positions.reserveCapacity(entries.count)
     for index in 0..<entries.count {
@@ -53,6 +54,7 @@ extension TreeShadow {
   /// them, for the caller to let go. They are the last entries, from
   /// ``detachedStart``.
   func forgetDetachedModelsNoLongerHeld() -> [AnyObject] {
+    keptModels = nil
     var gone: [AnyObject] = []
     var kept = detachedStart
     for index in detachedStart..<entries.count {

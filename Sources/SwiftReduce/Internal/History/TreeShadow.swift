@@ -61,6 +61,23 @@ final class TreeShadow {
   @exclusivity(unchecked) var lastRecords = 0
   @exclusivity(unchecked) var lastBytes = 0
 
+  /// The models kept, by identity, made when first asked after the models
+  /// kept changed (``findReachable(from:)`` clears it).
+  @exclusivity(unchecked) var keptModels: Set<ObjectIdentifier>?
+
+  /// Whether `model` is kept: it was reachable at the last look, or left the
+  /// tree and is held elsewhere.
+  func keeps(_ model: AnyObject) -> Bool {
+    if keptModels == nil {
+      var kept = Set<ObjectIdentifier>(minimumCapacity: entries.count)
+      for index in 0..<entries.count {
+        kept.insert(ObjectIdentifier(entries[index].object.takeUnretainedValue()))
+      }
+      keptModels = kept
+    }
+    return keptModels.unsafelyUnwrapped.contains(ObjectIdentifier(model))
+  }
+
   /// The list of a log whose changes name no model by position.
   private let noModels = ChangedModels([])
 

@@ -30,6 +30,11 @@ struct PatchResolution {
 
   /// The change `patch` makes to the tree below `root`, or why it cannot.
   func change(for patch: Patch, below root: AnyObject) throws(Refusal) -> Change {
+    guard !patch.recorded.afterHoldsTreeModels || patch.kind == .removed else {
+      throw Refusal(
+        "its value holds a model its tree held before (moved there, or held a second time), "
+          + "whose identity a model made from a patch cannot have; send the action instead")
+    }
     var components = patch.path.components[...]
     guard !components.isEmpty else {
       throw Refusal("the root cannot be replaced; patch its properties")

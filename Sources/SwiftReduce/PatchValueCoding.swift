@@ -1,5 +1,3 @@
-import Observation
-
 /// How a patch's values are encoded and decoded, by the one description of
 /// types (``PlanCache``): a `Codable` value by its own conformance; a model,
 /// a struct or a tuple by its stored properties, by name (a struct that is
@@ -151,7 +149,7 @@ struct PatchValueCoding {
   func decode(_ encoded: Patch.EncodedValue, _ plan: TypePlan) -> Result<Any, Refusal> {
     if !plan.mayHoldModels, let decodable = plan.type as? any Decodable.Type {
       do {
-        return .success(try EncodedValueDecoder(encoded).single(decodable))
+        return .success(try PatchValueDecoder(encoded).single(decodable))
       } catch {
         return .failure(Refusal("\(encoded) is not a \(plan.name)"))
       }
@@ -229,8 +227,7 @@ struct PatchValueCoding {
       let address = Unmanaged.passUnretained(object).toOpaque()
       for field in plans.fields(of: plan) ?? [] {
         if case .registrar = plans.form(of: plans.plan(for: field.type)) {
-          (address + field.offset).bindMemory(to: ObservationRegistrar.self, capacity: 1)
-            .initialize(to: ObservationRegistrar())
+          ModelCopier.initializeRegistrar(at: address + field.offset)
         }
       }
       for (field, fieldPlan, value) in members {

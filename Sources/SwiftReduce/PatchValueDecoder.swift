@@ -2,7 +2,7 @@
 /// patch's values become values of the property they are applied to.
 ///
 /// Numbers convert as `JSONDecoder` converts them: exactly or not at all.
-struct EncodedValueDecoder: Decoder {
+struct PatchValueDecoder: Decoder {
   let value: Patch.EncodedValue
   let codingPath: [any CodingKey]
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -67,12 +67,12 @@ struct EncodedValueDecoder: Decoder {
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
-    private func decoder(for key: Key) throws -> EncodedValueDecoder {
+    private func decoder(for key: Key) throws -> PatchValueDecoder {
       guard let member = members[key.stringValue] else {
         throw DecodingError.keyNotFound(
           key, .init(codingPath: codingPath, debugDescription: "No member \"\(key.stringValue)\"."))
       }
-      return EncodedValueDecoder(member, codingPath: codingPath + [key])
+      return PatchValueDecoder(member, codingPath: codingPath + [key])
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).value == .null }
@@ -92,7 +92,7 @@ struct EncodedValueDecoder: Decoder {
     }
 
     func superDecoder() throws -> any Decoder {
-      EncodedValueDecoder(members["super"] ?? .null, codingPath: codingPath)
+      PatchValueDecoder(members["super"] ?? .null, codingPath: codingPath)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { try decoder(for: key) }
@@ -110,13 +110,13 @@ struct EncodedValueDecoder: Decoder {
       self.codingPath = codingPath
     }
 
-    private mutating func next() throws -> EncodedValueDecoder {
+    private mutating func next() throws -> PatchValueDecoder {
       guard !isAtEnd else {
         throw DecodingError.valueNotFound(
           Any.self, .init(codingPath: codingPath, debugDescription: "No element left."))
       }
       defer { currentIndex += 1 }
-      return EncodedValueDecoder(
+      return PatchValueDecoder(
         elements[currentIndex], codingPath: codingPath + [Position(intValue: currentIndex)])
     }
 
@@ -155,7 +155,7 @@ struct EncodedValueDecoder: Decoder {
   }
 
   private struct Single: SingleValueDecodingContainer {
-    let decoder: EncodedValueDecoder
+    let decoder: PatchValueDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     func decodeNil() -> Bool { decoder.value == .null }
@@ -177,7 +177,7 @@ struct EncodedValueDecoder: Decoder {
   }
 }
 
-extension EncodedValueDecoder {
+extension PatchValueDecoder {
   /// A value of `type` decoded from ``value``, as a container decodes one:
   /// the standard scalars directly, anything else through its `init(from:)`.
   func single<Value: Decodable>(_ type: Value.Type) throws -> Value {
