@@ -60,8 +60,9 @@ final class ModelCopier {
     cutsLinks = cuttingLinks
   }
 
-  /// Whether `weak` and `unowned` references are cut rather than followed:
-  /// a copy of a value to keep or to put into another tree holds what the
+  /// Whether `weak` and `unowned` references are cut rather than followed.
+  ///
+  /// A copy of a value to keep or to put into another tree holds what the
   /// value holds, not the models its links lead back to (a parent, the
   /// root). A `weak` one is then `nil` in the copy, an `unowned` one names
   /// the original object, listed in ``unownedLinks``.
