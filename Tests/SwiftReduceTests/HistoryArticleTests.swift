@@ -1,3 +1,4 @@
+import Foundation
 import SwiftReduce
 import SwiftReduceTestSupport
 import Testing
@@ -34,6 +35,35 @@ struct HistoryArticleTests {
         UpdateMovies.submit
         favoriteMovies.movies["Alien"]: inserted 1
       """)
+  }
+
+  @Test func savingAndApplyingPatchesExamplePrintsItsOutput() throws {
+    var lines: [String] = []
+    func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    var saved: [Patch] = []
+    let listening = store.onPatches { saved += $0 }
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Heat"))
+    store.dispatch(UpdateMovies.submit)
+    listening.cancel()
+
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(saved)
+    print(String(decoding: data, as: UTF8.self))
+
+    let replica = Store(Person())
+    try replica.apply(try JSONDecoder().decode([Patch].self, from: data))
+    print(replica.name, replica.favoriteMovies.movies)
+
+    expectLines(
+      lines,
+      #"""
+      [{"after":"Ada","before":"","kind":"changed","path":"name"},{"after":"Heat","before":"","kind":"changed","path":"favoriteMovies.input"},{"after":"","before":"Heat","kind":"changed","path":"favoriteMovies.input"},{"after":1,"kind":"inserted","path":"favoriteMovies.movies[\"Heat\"]"}]
+      Ada ["Heat": 1]
+      """#)
   }
 
   @Test func changesMadeOutsideADispatchExamplePrintsItsOutput() {

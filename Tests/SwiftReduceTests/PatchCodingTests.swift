@@ -1,5 +1,7 @@
 import Foundation
+import Observation
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 /// A class that is not a model: a patch cannot encode what it holds.
@@ -21,6 +23,42 @@ final class Workbench: Reducer {
 enum WorkbenchAction: Action {
   case label(String)
   case equip
+}
+
+/// A board of observable notes, each with a `weak` link back to its board.
+final class Corkboard: Reducer {
+  var notes: [StickyNote] = []
+  var byPriority: [Int: String] = [:]
+
+  func reduce(action: CorkboardAction) {
+    switch action {
+    case .pin(let text):
+      let note = StickyNote(text)
+      note.board = self
+      notes.append(note)
+    case .rank(let priority, let text): byPriority[priority] = text
+    }
+  }
+}
+
+@Observable final class StickyNote: Reducer {
+  var text: String
+  var size = (width: 3, height: 2)
+  weak var board: Corkboard?
+
+  init(_ text: String) { self.text = text }
+
+  func reduce(action: CorkboardAction) {}
+}
+
+/// How many times something happened.
+@MainActor final class Counter {
+  var count = 0
+}
+
+enum CorkboardAction: Action {
+  case pin(String)
+  case rank(Int, String)
 }
 
 @MainActor
@@ -134,7 +172,65 @@ struct PatchCodingTests {
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(Patch.self, from: data) }
   }
 
+  @Test func theDocumentedExamplesPrintTheirOutput() throws {
+    let value: Patch.EncodedValue = .object(["title": "Dune", "plays": 2])
+    #expect(value.description == #"{"plays": 2, "title": "Dune"}"#)
+    let patch = Patch(kind: .changed, path: "name", before: "", after: "Ada")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(patch), as: UTF8.self)
+        == #"{"after":"Ada","before":"","kind":"changed","path":"name"}"#)
+
+    let store = Store(Person())
+    let other = Store(Person())
+    var patches: [Patch] = []
+    let subscription = store.onPatches { patches += $0 }
+    store.dispatch(NameChange.setName("Ada"))
+    let data = try JSONEncoder().encode(patches)
+    try other.apply(try JSONDecoder().decode([Patch].self, from: data))
+    #expect(other.name == "Ada")
+    subscription.cancel()
+  }
+
+  @Test func encodedValuesDecodeAsTheNumbersAndTextsTheyHold() throws {
+    let data = Data(#"[null, true, 3, -4, 18446744073709551615, 2.5, "a", [1], {"b": false}]"#.utf8)
+    #expect(
+      try JSONDecoder().decode([Patch.EncodedValue].self, from: data) == [
+        nil, true, 3, -4, .uint(18_446_744_073_709_551_615), 2.5, "a", [1], ["b": false],
+      ])
+  }
+
   // MARK: - Applying
+
+  @Test func aModelMadeFromAPatchIsObservableAndItsWeakReferencesAreNil() throws {
+    let board = Corkboard()
+    let store = Store(board)
+    var recorded: [Patch] = []
+    let subscription = store.onPatches { recorded += $0 }
+    store.dispatch(CorkboardAction.pin("Buy milk"))
+    store.dispatch(CorkboardAction.rank(1, "Buy milk"))
+    subscription.cancel()
+    let data = try JSONEncoder().encode(recorded)
+    #expect(
+      try json(recorded).contains(
+        #"{"board":null,"size":{"height":2,"width":3},"text":"Buy milk"}"#))
+    let other = Store(Corkboard())
+    try other.apply(try JSONDecoder().decode([Patch].self, from: data))
+    let note = try #require(other.notes.first)
+    #expect(note.text == "Buy milk")
+    #expect(note.size == (width: 3, height: 2))
+    #expect(note.board == nil)
+    #expect(other.byPriority == [1: "Buy milk"])
+    let told = Counter()
+    withObservationTracking {
+      _ = note.text
+    } onChange: {
+      MainActor.assumeIsolated { told.count += 1 }
+    }
+    note.text = "Buy oat milk"
+    #expect(told.count == 1)
+  }
 
   @Test func applyingDecodedPatchesReplaysASessionOnAnotherStore() throws {
     let store = Store(mixtape())
