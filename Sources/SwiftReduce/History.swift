@@ -249,9 +249,10 @@ public final class History<Root: Reducer> {
     guard let scope = recording.running, scope.recording == ObjectIdentifier(recording) else {
       let text = actionTexts.text(of: action)
       if amending, dispatchKeptStep, let last = steps.last {
+        let log = ChangeLog(last.changes + changes.changes)
         steps[steps.count - 1] = HistoryStep(
           label: last.label, kind: last.kind, actions: last.actions,
-          log: ChangeLog(last.changes + changes.changes), root: store.root)
+          log: log, root: store.root, paths: recording.paths(of: log))
       } else {
         dispatchKeptStep = keep(text, .change, [text], changes)
       }
@@ -348,7 +349,7 @@ public final class History<Root: Reducer> {
     steps.append(
       HistoryStep(
         label: label, kind: kind, actions: actions, madeOutsideDispatch: madeOutsideDispatch,
-        log: changes, root: store.root))
+        log: changes, root: store.root, paths: recording.paths(of: changes)))
     if kind == .change { undoneSteps.removeAll() }
     if steps.count > limit { steps.removeFirst(steps.count - limit) }
     return true

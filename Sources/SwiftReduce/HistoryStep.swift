@@ -46,10 +46,13 @@ public struct HistoryStep {
   /// The changes, made ``Change``s only when read.
   let log: ChangeLog
   let root: AnyObject
+  /// Where the models of the changes were when the step ended, once the
+  /// tree changed shape since; `nil` for a step whose paths are found when read.
+  let paths: StepPaths?
 
   init(
     label: String, kind: Kind, actions: [String], madeOutsideDispatch: Bool = false,
-    log: ChangeLog, root: AnyObject
+    log: ChangeLog, root: AnyObject, paths: StepPaths? = nil
   ) {
     self.label = label
     self.kind = kind
@@ -57,6 +60,7 @@ public struct HistoryStep {
     self.madeOutsideDispatch = madeOutsideDispatch
     self.log = log
     self.root = root
+    self.paths = paths
   }
 
   /// The changes the step made, in order.
@@ -64,7 +68,13 @@ public struct HistoryStep {
 
   /// The patches the step made: model by model in the order the models had
   /// in the tree before it, each model's properties in declaration order.
-  @MainActor public var patches: [Patch] { Patch.patches(of: changes, in: root) }
+  ///
+  /// A patch's path is where its model was when the step ended: a model
+  /// moved or removed since is named where it was then. A model that was
+  /// not in the tree then is named by its type.
+  @MainActor public var patches: [Patch] {
+    Patch.patches(of: changes, in: root, fixed: paths?.labels ?? [:])
+  }
 
   /// How a model that is no longer in the tree is named in a path.
   static func typeName(_ model: AnyObject) -> TreePath {

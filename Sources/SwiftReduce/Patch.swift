@@ -39,8 +39,10 @@ public struct Patch: CustomStringConvertible {
 
   /// Where, from the root: `favoriteMovies.movies["Heat"]`, `counters[1].count`.
   ///
-  /// The path of the model whose property changed is where that model is
-  /// when the step is read; a model no longer in the tree is named by its type.
+  /// The path of the model whose property changed is where that model was
+  /// when the step ended (for a listener of patches, when it is told): a
+  /// model moved or removed since is still named where it was. A model that
+  /// was not in the tree then is named by its type.
   public let path: TreePath
 
   /// The value before; `nil` for an insertion.
@@ -117,15 +119,20 @@ public struct Patch: CustomStringConvertible {
     }
   }
 
-  /// The patches of `changes`, each model's path where it is now in the
-  /// tree below `root`, or its type for one no longer there.
+  /// The patches of `changes`, each model's path as `fixed` gives it, or
+  /// where it is now in the tree below `root`, or its type for one in neither.
   @MainActor
-  static func patches(of changes: [Change], in root: AnyObject) -> [Patch] {
-    let paths = ModelPaths.paths(to: changes.map(\.model), from: root)
+  static func patches(
+    of changes: [Change], in root: AnyObject, fixed: [ObjectIdentifier: [String]] = [:]
+  ) -> [Patch] {
+    let unfixed = changes.map(\.model).filter { fixed[ObjectIdentifier($0)] == nil }
+    let paths = unfixed.isEmpty ? [:] : ModelPaths.paths(to: unfixed, from: root)
     return changes.map { change in
-      Patch(
+      let model = ObjectIdentifier(change.model)
+      return Patch(
         change,
-        modelPath: paths[ObjectIdentifier(change.model)] ?? HistoryStep.typeName(change.model))
+        modelPath: fixed[model].map { TreePath(labels: $0) } ?? paths[model]
+          ?? HistoryStep.typeName(change.model))
     }
   }
 

@@ -94,6 +94,24 @@ struct HistoryIdentityTests {
     #expect(store.bookends.map(\.name) == ["new", "first", "second", "third"])
     #expect(store.bookends[2] === second)
   }
+
+  // MARK: - Paths fixed when a step ends
+
+  @Test func aStepsPathsAreWhereItsModelsWereWhenItEnded() throws {
+    let mixtape = Mixtape()
+    mixtape.listeners = [Listener("Ada"), Listener("Grace")]
+    let store = Store(mixtape)
+    let history = History(store)
+    store.dispatch(ListenerAction.rename("Hopper"))
+    store.dispatch(MixtapeAction.dismiss(at: 0))
+    store.dispatch(MixtapeAction.invite(Listener("Lovelace")))
+    #expect(
+      history.steps.map { $0.patches.map(\.description) } == [
+        [#"listeners[0].name: "Ada" → "Hopper""#, #"listeners[1].name: "Grace" → "Hopper""#],
+        [#"listeners[0]: removed Listener(name: "Hopper")"#],
+        [#"listeners[1]: inserted Listener(name: "Lovelace")"#],
+      ])
+  }
 }
 
 // MARK: - Fixtures
@@ -141,4 +159,5 @@ final class ReadingList: Reducer {
     case let .removeReadingLamp(name): bookends.removeAll { $0.name == name }
     }
   }
+
 }

@@ -57,6 +57,40 @@ final class HistoryRecording {
     self.shadow = shadow
     self.dispatched = dispatched
     self.changedOutside = changedOutside
+    shadow.beforeShapeChanges = { [weak self] in self?.fixPendingPaths() }
+  }
+
+  // MARK: - Paths
+
+  /// The paths of the steps kept since the tree last changed shape, fixed
+  /// when it next does.
+  /// Held weakly: a step forgotten since needs none.
+  private var pendingPaths: [WeakPaths] = []
+
+  private struct WeakPaths {
+    weak var paths: StepPaths?
+  }
+
+  /// Paths for the changes of `log`, a step's, fixed before the tree next changes shape.
+  func paths(of log: ChangeLog) -> StepPaths {
+    let paths = StepPaths(log)
+    if pendingPaths.count >= 64 { pendingPaths.removeAll { $0.paths == nil } }
+    pendingPaths.append(WeakPaths(paths: paths))
+    return paths
+  }
+
+  /// Fixes the paths of the steps kept since the tree last changed shape,
+  /// from the shadow's copies, which still hold that shape.
+  private func fixPendingPaths() {
+    let pending = pendingPaths.compactMap(\.paths)
+    pendingPaths.removeAll()
+    guard !pending.isEmpty else { return }
+    var wanted = Set<ObjectIdentifier>()
+    for paths in pending {
+      for change in paths.log.changes { wanted.insert(ObjectIdentifier(change.model)) }
+    }
+    let labels = shadow.pathLabels(to: wanted, from: root)
+    for paths in pending { paths.labels = labels }
   }
 
   // MARK: - Looks

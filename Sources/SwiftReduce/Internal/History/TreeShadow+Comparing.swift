@@ -13,6 +13,7 @@ extension TreeShadow {
   @MainActor
   func compareAll(into log: ChangeLog, logging: Bool = true) -> Bool {
     var mayHaveMoved = false
+    toldOfShapeChange = false
     // Only scalars in the loop, which stay in registers: the layout at hand
     // and its span (`words` is `-1` when it has none).
     var layoutInHand: UnsafeMutableRawPointer?
@@ -104,6 +105,7 @@ extension TreeShadow {
         // note of the one before and the reference now.
         if Words.loadAnyAligned(copy) == Words.loadAnyAligned(current) { continue }
         mayHaveMoved = true
+        shapeWillChange()
         if let log, slot.pointee.isRecorded {
           log.append(referenceChange(slot.pointee, of: entry.object, copy: copy, current: current))
         }
@@ -135,7 +137,10 @@ extension TreeShadow {
       case .bytes, .byType:
         // The same bits: the same value, since a copy shares its storage (see ``TreeShadow``).
         if slot.pointee.isSame(copy, current) { continue }
-        if slot.pointee.mayHoldModels { mayHaveMoved = true }
+        if slot.pointee.mayHoldModels {
+          mayHaveMoved = true
+          shapeWillChange()
+        }
         if let log, slot.pointee.isRecorded, slot.pointee.bitsDecide {
           if position < 0 {
             changedModels.append(model)
@@ -150,6 +155,15 @@ extension TreeShadow {
       }
     }
     return mayHaveMoved
+  }
+
+  /// Tells ``beforeShapeChanges``, once a look, that a copy that may hold
+  /// models is about to change.
+  @MainActor
+  private func shapeWillChange() {
+    guard !toldOfShapeChange else { return }
+    toldOfShapeChange = true
+    beforeShapeChanges?()
   }
 
   /// The change of `slot`'s `weak` or `unowned` reference of `model`, from

@@ -61,6 +61,13 @@ final class TreeShadow {
   @exclusivity(unchecked) var lastRecords = 0
   @exclusivity(unchecked) var lastBytes = 0
 
+  /// Called in a look before the copies first change where models may be
+  /// held (before the tree's shape as the copies hold it is lost): the
+  /// recording fixes the paths of the steps kept since.
+  @exclusivity(unchecked) var beforeShapeChanges: (@MainActor () -> Void)?
+  /// Whether ``beforeShapeChanges`` was called in the look under way.
+  @exclusivity(unchecked) var toldOfShapeChange = false
+
   /// The models kept, by identity, made when first asked after the models
   /// kept changed (``findReachable(from:)`` clears it).
   @exclusivity(unchecked) var keptModels: Set<ObjectIdentifier>?
