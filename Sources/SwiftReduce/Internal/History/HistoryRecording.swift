@@ -64,6 +64,7 @@ final class HistoryRecording {
 
   /// The paths of the steps kept since the tree last changed shape, fixed
   /// when it next does.
+  ///
   /// Held weakly: a step forgotten since needs none.
   private var pendingPaths: [WeakPaths] = []
 
