@@ -15,10 +15,19 @@ extension TreeShadow {
     -> [ObjectIdentifier: [String]]
   {
     guard !wanted.isEmpty else { return [:] }
+    // The entries' positions, read as far as needed: they are in the walk's
+    // order, so the models near the root, the most changed, come first.
     var positions: [ObjectIdentifier: Int] = [:]
-    positions.reserveCapacity(entries.count)
-    for index in 0..<detachedStart {
-      positions[ObjectIdentifier(entries[index].object.takeUnretainedValue())] = index
+    var scanned = 0
+    func position(of identity: ObjectIdentifier) -> Int? {
+      if let known = positions[identity] { return known }
+      while scanned < detachedStart {
+        let next = ObjectIdentifier(entries[scanned].object.takeUnretainedValue())
+        positions[next] = scanned
+        scanned += 1
+        if next == identity { return scanned - 1 }
+      }
+      return nil
     }
     var found: [ObjectIdentifier: [String]] = [:]
     var visited: Set<ObjectIdentifier> = []
@@ -27,7 +36,7 @@ extension TreeShadow {
     var stack: [(object: AnyObject, labels: [String])] = [(root, [])]
     while let (object, labels) = stack.popLast() {
       let identity = ObjectIdentifier(object)
-      guard visited.insert(identity).inserted, let index = positions[identity] else { continue }
+      guard visited.insert(identity).inserted, let index = position(of: identity) else { continue }
       if wanted.contains(identity) { found[identity] = labels }
       if found.count == wanted.count { break }
       let entry = entries[index]
