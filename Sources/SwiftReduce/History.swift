@@ -117,6 +117,55 @@ public final class History<Root: Reducer> {
     store.historyRecording = recording
   }
 
+  /// Starts recording every change made through `store`, with the steps of
+  /// a history saved before: `steps` to undo and `undone` to redo, as
+  /// ``steps`` and ``undoneSteps`` were when they were encoded.
+  ///
+  /// A restored step is undone and redone by its patches, each found in the
+  /// tree by its path and checked against what it holds, as
+  /// ``Store/apply(_:)`` applies them: a step whose patches no longer fit is
+  /// refused with a ``HistoryConflict``, and one that moved a model (a patch
+  /// marked `movesModels`) cannot be undone, since the model is another
+  /// instance now.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let history = History(store)
+  /// store.dispatch(NameChange.setName("Ada"))
+  /// let saved = try JSONEncoder().encode(history.steps)
+  ///
+  /// let reopened = Store(Person())
+  /// reopened.dispatch(NameChange.setName("Ada"))
+  /// let restored = History(
+  ///   reopened, restoring: try JSONDecoder().decode([HistoryStep].self, from: saved))
+  /// try restored.undo()
+  /// print(reopened.name.isEmpty, restored.canRedo)
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// true true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - store: The store to record, holding the tree the steps left.
+  ///   - steps: The steps done, oldest first.
+  ///   - undone: The steps undone, the next to redo last.
+  ///   - limit: The most steps kept. 100 by default.
+  ///   - filter: As in ``init(_:limit:recording:beforeUndoOrRedo:)``.
+  ///   - beforeUndoOrRedo: As in ``init(_:limit:recording:beforeUndoOrRedo:)``.
+  public convenience init(
+    _ store: Store<Root>, restoring steps: [HistoryStep], undone: [HistoryStep] = [],
+    limit: Int = 100,
+    recording filter: (@MainActor (_ modelType: Any.Type, _ property: String) -> Bool)? = nil,
+    beforeUndoOrRedo: (@MainActor (History<Root>) -> Void)? = nil
+  ) {
+    self.init(store, limit: limit, recording: filter, beforeUndoOrRedo: beforeUndoOrRedo)
+    self.steps = steps.suffix(self.limit).map { HistoryStep(restoring: $0, root: store.root) }
+    undoneSteps = undone.map { HistoryStep(restoring: $0, root: store.root) }
+  }
+
   // MARK: - Recording
 
   /// Whether ``undo()`` has a step to take back.
@@ -417,7 +466,7 @@ public final class History<Root: Reducer> {
     prepareForUndoOrRedo()
     guard let index = steps.lastIndex(where: { $0.kind == .change }) else { return nil }
     let step = steps[index]
-    try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
+    try takeBack(step)
     steps.remove(at: index)
     undoneSteps.append(step)
     return step
@@ -432,7 +481,7 @@ public final class History<Root: Reducer> {
     lookBeforeUndoOrRedo()
     prepareForUndoOrRedo()
     guard let step = undoneSteps.last else { return nil }
-    try apply(step.changes, of: step, verb: "redo")
+    try doAgain(step)
     undoneSteps.removeLast()
     steps.append(step)
     return step
@@ -458,12 +507,12 @@ public final class History<Root: Reducer> {
     lookBeforeUndoOrRedo()
     let target = min(max(position, 0), timeline.count)
     while steps.count > target, let step = steps.last {
-      try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
+      try takeBack(step)
       steps.removeLast()
       undoneSteps.append(step)
     }
     while steps.count < target, let step = undoneSteps.last {
-      try apply(step.changes, of: step, verb: "redo")
+      try doAgain(step)
       undoneSteps.removeLast()
       steps.append(step)
     }
@@ -479,6 +528,50 @@ public final class History<Root: Reducer> {
   private func prepareForUndoOrRedo() {
     prepareUndoOrRedo?(self)
     lateBeforeUndoOrRedo?()
+  }
+
+  /// Applies the changes that take `step` back, or throws without changing anything.
+  private func takeBack(_ step: HistoryStep) throws(HistoryConflict) {
+    if let patches = step.restoredPatches {
+      try apply(patches.reversed().map(\.inverse), of: step, verb: "undo")
+    } else {
+      try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
+    }
+  }
+
+  /// Applies `step`'s changes again, or throws without changing anything.
+  private func doAgain(_ step: HistoryStep) throws(HistoryConflict) {
+    if let patches = step.restoredPatches {
+      try apply(patches, of: step, verb: "redo")
+    } else {
+      try apply(step.changes, of: step, verb: "redo")
+    }
+  }
+
+  /// Applies the patches of a restored step through the store, each found
+  /// by its path, or throws without changing anything.
+  private func apply(_ patches: [Patch], of step: HistoryStep, verb: String)
+    throws(HistoryConflict)
+  {
+    guard !store.isChanging else {
+      throw HistoryConflict(
+        step: step.label, path: .root,
+        description: "Cannot \(verb) \"\(step.label)\" while a dispatch is in progress: "
+          + "\(verb) after it. Nothing was changed.")
+    }
+    let applied = AppliedPatches()
+    try store.change(applied) { () throws(HistoryConflict) in
+      do throws(PatchResolution.Failure) {
+        applied.changes = try PatchResolution(plans: .shared).apply(patches, below: store.root)
+      } catch {
+        let path = patches[error.index].path
+        throw HistoryConflict(
+          step: step.label, path: path,
+          description:
+            "Cannot \(verb) \"\(step.label)\": \(path): \(error.reason). Nothing was changed.")
+      }
+      if store.historyRecording === recording { recording.lookAfterUndoOrRedo(applied.changes) }
+    }
   }
 
   /// Applies `changes` through the store, or throws without changing anything.

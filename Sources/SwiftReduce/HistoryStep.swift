@@ -49,6 +49,9 @@ public struct HistoryStep {
   /// Where the models of the changes were when the step ended, once the
   /// tree changed shape since; `nil` for a step whose paths are found when read.
   let paths: StepPaths?
+  /// The patches of a step restored from a saved history, which undo and
+  /// redo apply by what they hold; `nil` for a step recorded here.
+  let restoredPatches: [Patch]?
 
   init(
     label: String, kind: Kind, actions: [String], madeOutsideDispatch: Bool = false,
@@ -61,6 +64,34 @@ public struct HistoryStep {
     self.log = log
     self.root = root
     self.paths = paths
+    restoredPatches = nil
+  }
+
+  /// `step`, restored on the tree below `root` from its patches.
+  @MainActor
+  init(restoring step: HistoryStep, root: AnyObject) {
+    label = step.label
+    kind = step.kind
+    actions = step.actions
+    madeOutsideDispatch = step.madeOutsideDispatch
+    restoredPatches = step.patches
+    log = ChangeLog()
+    self.root = root
+    paths = nil
+  }
+
+  /// A step decoded, with its patches, on no tree yet.
+  private init(
+    label: String, kind: Kind, actions: [String], madeOutsideDispatch: Bool, patches: [Patch]
+  ) {
+    self.label = label
+    self.kind = kind
+    self.actions = actions
+    self.madeOutsideDispatch = madeOutsideDispatch
+    restoredPatches = patches
+    log = ChangeLog()
+    root = log
+    paths = nil
   }
 
   /// The changes the step made, in order.
@@ -73,7 +104,7 @@ public struct HistoryStep {
   /// moved or removed since is named where it was then. A model that was
   /// not in the tree then is named by its type.
   @MainActor public var patches: [Patch] {
-    Patch.patches(of: changes, in: root, fixed: paths?.labels ?? [:])
+    restoredPatches ?? Patch.patches(of: changes, in: root, fixed: paths?.labels ?? [:])
   }
 
   /// How a model that is no longer in the tree is named in a path.
@@ -86,5 +117,48 @@ extension HistoryStep: @MainActor CustomStringConvertible {
   /// The label, then each action and each patch on a line of its own, indented.
   @MainActor public var description: String {
     ([label] + actions.map { "  " + $0 } + patches.map { "  \($0)" }).joined(separator: "\n")
+  }
+}
+
+extension HistoryStep: @MainActor Codable {
+  private enum CodingKeys: String, CodingKey {
+    case label, kind, actions, madeOutsideDispatch, patches
+  }
+
+  /// Encodes the step's label, kind, actions and patches, to be restored by
+  /// ``History/init(_:restoring:undone:limit:recording:beforeUndoOrRedo:)``.
+  ///
+  /// - Throws: What encoding a patch throws: `EncodingError.invalidValue`
+  ///   for a value that is neither `Codable` nor a model or a struct.
+  @MainActor public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(label, forKey: .label)
+    try container.encode(kind == .change ? "change" : "merge", forKey: .kind)
+    try container.encode(actions, forKey: .actions)
+    if madeOutsideDispatch { try container.encode(true, forKey: .madeOutsideDispatch) }
+    try container.encode(patches, forKey: .patches)
+  }
+
+  /// Decodes a step encoded by ``encode(to:)``.
+  ///
+  /// - Throws: `DecodingError` when the kind is neither `change` nor
+  ///   `merge`, or a patch cannot be decoded.
+  @MainActor public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let kind: Kind
+    switch try container.decode(String.self, forKey: .kind) {
+    case "change": kind = .change
+    case "merge": kind = .merge
+    case let other:
+      throw DecodingError.dataCorruptedError(
+        forKey: .kind, in: container,
+        debugDescription: "\"\(other)\" is not a kind of step: change or merge.")
+    }
+    self.init(
+      label: try container.decode(String.self, forKey: .label), kind: kind,
+      actions: try container.decode([String].self, forKey: .actions),
+      madeOutsideDispatch: try container.decodeIfPresent(Bool.self, forKey: .madeOutsideDispatch)
+        ?? false,
+      patches: try container.decode([Patch].self, forKey: .patches))
   }
 }

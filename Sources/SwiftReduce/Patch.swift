@@ -119,6 +119,23 @@ public struct Patch: CustomStringConvertible {
     }
   }
 
+  /// The patch that takes this one back: at the same path, the values
+  /// swapped, an insertion a removal.
+  @MainActor
+  var inverse: Patch {
+    let kind: Kind =
+      switch self.kind {
+      case .changed: .changed
+      case .inserted: .removed
+      case .removed: .inserted
+      }
+    return Patch(
+      kind: kind, path: path, before: after, after: before,
+      recorded: Recorded(
+        before: recorded.after, after: recorded.before, plan: recorded.plan,
+        afterHoldsTreeModels: recorded.afterHoldsTreeModels))
+  }
+
   /// The patches of `changes`, each model's path as `fixed` gives it, or
   /// where it is now in the tree below `root`, or its type for one in neither.
   @MainActor

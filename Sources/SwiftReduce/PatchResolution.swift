@@ -28,6 +28,34 @@ struct PatchResolution {
     init(_ reason: String) { self.reason = reason }
   }
 
+  /// Why the patch at `index` of a list could not be applied.
+  struct Failure: Error {
+    let index: Int
+    let reason: String
+  }
+
+  /// Applies `patches` to the tree below `root` in order, each found in the
+  /// tree as the ones before it left it, and returns their changes; or
+  /// takes back those applied and throws for the first that does not fit.
+  func apply(_ patches: [Patch], below root: AnyObject) throws(Failure) -> [Change] {
+    let application = ChangeApplication(plans: plans)
+    var applied: [Change] = []
+    for (index, patch) in patches.enumerated() {
+      do {
+        let change = try change(for: patch, below: root)
+        try application.apply([change])
+        applied.append(change)
+      } catch let refusal as Refusal {
+        application.takeBack(applied)
+        throw Failure(index: index, reason: refusal.reason)
+      } catch {
+        application.takeBack(applied)
+        throw Failure(index: index, reason: "the tree changed while it was applied")
+      }
+    }
+    return applied
+  }
+
   /// The change `patch` makes to the tree below `root`, or why it cannot.
   func change(for patch: Patch, below root: AnyObject) throws(Refusal) -> Change {
     guard !patch.recorded.afterHoldsTreeModels || patch.kind == .removed else {
@@ -160,7 +188,7 @@ struct PatchResolution {
       case .unordered:
         throw Refusal("a set's member has no position")
       }
-      guard existing(text, in: value, plan, editable) == nil else {
+      if case .keys = collectionType.order, existing(text, in: value, plan, editable) != nil {
         throw Refusal("it is taken now")
       }
       return .inserted(position, element: element, in: editable)

@@ -103,21 +103,11 @@ extension Store {
       recording.lookBeforeChanging(under: nil)
     }
     let applied = AppliedPatches()
-    let resolution = PatchResolution(plans: .shared)
-    let application = ChangeApplication(plans: .shared)
     try change(applied) { () throws(PatchConflict) in
-      for (index, patch) in patches.enumerated() {
-        do {
-          let change = try resolution.change(for: patch, below: root)
-          try application.apply([change])
-          applied.changes.append(change)
-        } catch let refusal as PatchResolution.Refusal {
-          application.takeBack(applied.changes)
-          throw refuse(index, refusal.reason)
-        } catch {
-          application.takeBack(applied.changes)
-          throw refuse(index, "the tree changed while it was applied")
-        }
+      do throws(PatchResolution.Failure) {
+        applied.changes = try PatchResolution(plans: .shared).apply(patches, below: root)
+      } catch {
+        throw refuse(error.index, error.reason)
       }
       if let recording = historyRecording, recording.isWanted {
         recording.lookAfterApplying(applied.changes)
