@@ -548,17 +548,21 @@ public final class History<Root: Reducer> {
     }
   }
 
+  /// Throws when a dispatch is in progress: `step` is moved after it.
+  private func refuseWhileChanging(_ step: HistoryStep, verb: String) throws(HistoryConflict) {
+    guard store.isChanging else { return }
+    throw HistoryConflict(
+      step: step.label, path: .root,
+      description: "Cannot \(verb) \"\(step.label)\" while a dispatch is in progress: "
+        + "\(verb) after it. Nothing was changed.")
+  }
+
   /// Applies the patches of a restored step through the store, each found
   /// by its path, or throws without changing anything.
   private func apply(_ patches: [Patch], of step: HistoryStep, verb: String)
     throws(HistoryConflict)
   {
-    guard !store.isChanging else {
-      throw HistoryConflict(
-        step: step.label, path: .root,
-        description: "Cannot \(verb) \"\(step.label)\" while a dispatch is in progress: "
-          + "\(verb) after it. Nothing was changed.")
-    }
+    try refuseWhileChanging(step, verb: verb)
     let applied = AppliedPatches()
     try store.change(applied) { () throws(HistoryConflict) in
       do throws(PatchResolution.Failure) {
@@ -578,12 +582,7 @@ public final class History<Root: Reducer> {
   private func apply(_ changes: [Change], of step: HistoryStep, verb: String)
     throws(HistoryConflict)
   {
-    guard !store.isChanging else {
-      throw HistoryConflict(
-        step: step.label, path: .root,
-        description: "Cannot \(verb) \"\(step.label)\" while a dispatch is in progress: "
-          + "\(verb) after it. Nothing was changed.")
-    }
+    try refuseWhileChanging(step, verb: verb)
     var seen = Set<ObjectIdentifier>()
     let models = changes.map(\.model).filter { seen.insert(ObjectIdentifier($0)).inserted }
     let application = ChangeApplication(plans: .shared)

@@ -145,15 +145,8 @@ extension HistoryStep: @MainActor Codable {
   ///   `merge`, or a patch cannot be decoded.
   @MainActor public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let kind: Kind
-    switch try container.decode(String.self, forKey: .kind) {
-    case "change": kind = .change
-    case "merge": kind = .merge
-    case let other:
-      throw DecodingError.dataCorruptedError(
-        forKey: .kind, in: container,
-        debugDescription: "\"\(other)\" is not a kind of step: change or merge.")
-    }
+    let kind = try container.decode(
+      named: ["change": Kind.change, "merge": .merge], forKey: .kind, what: "kind of step")
     self.init(
       label: try container.decode(String.self, forKey: .label), kind: kind,
       actions: try container.decode([String].self, forKey: .actions),

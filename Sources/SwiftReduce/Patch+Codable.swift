@@ -56,16 +56,9 @@ extension Patch: @MainActor Codable {
   ///   or `removed`, or a value the kind needs is missing.
   @MainActor public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let kind: Kind
-    switch try container.decode(String.self, forKey: .kind) {
-    case "changed": kind = .changed
-    case "inserted": kind = .inserted
-    case "removed": kind = .removed
-    case let other:
-      throw DecodingError.dataCorruptedError(
-        forKey: .kind, in: container,
-        debugDescription: "\"\(other)\" is not a kind of patch: changed, inserted or removed.")
-    }
+    let kind = try container.decode(
+      named: ["changed": Kind.changed, "inserted": .inserted, "removed": .removed],
+      forKey: .kind, what: "kind of patch")
     let value = { (key: CodingKeys) throws -> EncodedValue? in
       // `null` is a value here: a property changed to `nil`.
       guard container.contains(key) else { return nil }
@@ -84,5 +77,22 @@ extension Patch: @MainActor Codable {
       kind: kind, path: path, before: before, after: after,
       recorded: Recorded(
         before: before, after: after, plan: nil, afterHoldsTreeModels: movesModels))
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// The value `names` gives the name decoded for `key`, or an error that
+  /// lists the names, calling the value `what`.
+  func decode<Value>(named names: KeyValuePairs<String, Value>, forKey key: Key, what: String)
+    throws -> Value
+  {
+    let name = try decode(String.self, forKey: key)
+    guard let value = names.first(where: { $0.key == name })?.value else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription:
+          "\"\(name)\" is not a \(what): \(names.map(\.key).joined(separator: ", ")).")
+    }
+    return value
   }
 }

@@ -6,13 +6,7 @@ import Testing
 /// A history saved with its document and restored (issue #34 item 6).
 @MainActor
 struct HistoryRestoringTests {
-  private func mixtape() -> Mixtape {
-    let mixtape = Mixtape()
-    mixtape.name = "Road"
-    mixtape.tracks = [Track(title: "Heat"), Track(title: "Alien")]
-    mixtape.listeners = [Listener("Ada")]
-    return mixtape
-  }
+  private func mixtape() -> Mixtape { .road() }
 
   /// The first `count` dispatches of a session.
   private func session(_ store: Store<Mixtape>, _ count: Int = 5) {

@@ -63,15 +63,7 @@ enum CorkboardAction: Action {
 
 @MainActor
 struct PatchCodingTests {
-  private func mixtape() -> Mixtape {
-    let mixtape = Mixtape()
-    mixtape.name = "Road"
-    mixtape.tracks = [Track(title: "Heat"), Track(title: "Alien")]
-    mixtape.shelf = ["a": Track(title: "Alien")]
-    mixtape.tags = ["night"]
-    mixtape.listeners = [Listener("Ada")]
-    return mixtape
-  }
+  private func mixtape() -> Mixtape { .road() }
 
   /// Every patch `body`'s dispatches make to `store`, in order.
   private func patches(of store: Store<Mixtape>, _ body: () -> Void) -> [Patch] {

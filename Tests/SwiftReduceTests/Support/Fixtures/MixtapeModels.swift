@@ -84,3 +84,16 @@ final class Mixtape: Reducer {
     }
   }
 }
+
+extension Mixtape {
+  /// "Road": two tracks, one filed, a tag and a listener, for the tests of patches as data.
+  static func road() -> Mixtape {
+    let mixtape = Mixtape()
+    mixtape.name = "Road"
+    mixtape.tracks = [Track(title: "Heat"), Track(title: "Alien")]
+    mixtape.shelf = ["a": Track(title: "Alien")]
+    mixtape.tags = ["night"]
+    mixtape.listeners = [Listener("Ada")]
+    return mixtape
+  }
+}
