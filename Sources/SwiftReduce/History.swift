@@ -107,14 +107,60 @@ public final class History<Root: Reducer> {
     // The store's listeners of patches hear this history's recording from now on.
     recording.changeListeners = store.historyRecording?.changeListeners ?? []
     dispatched = { [weak self] action, changes, amending in
-      self?.dispatched(action, changes, amending: amending)
+      guard let self else { return }
+      self.dispatched(action, recorded(changes), amending: amending)
     }
-    changedOutside = { [weak self] changes, scope in self?.changedOutside(changes, scope) }
+    changedOutside = { [weak self] changes, scope in
+      guard let self else { return }
+      self.changedOutside(recorded(changes), scope)
+    }
     recording.appliedPatches = { [weak self] changes in
       guard let self, self.store.historyRecording === self.recording else { return }
-      keep(Self.appliedLabel, .merge, [], changes)
+      keep(Self.appliedLabel, .merge, [], recorded(changes))
     }
     store.historyRecording = recording
+  }
+
+  /// Starts recording what changes below one model of `store`'s tree: the
+  /// model `subtree` leads to now, and every model reachable from it.
+  ///
+  /// For a document inside an app's state, or a feature with an undo of its
+  /// own: changes elsewhere are not steps of this history, and undo leaves
+  /// them as they are. The history keeps recording the model `subtree` led
+  /// to when it was made, wherever it moves. Paths are from the root.
+  ///
+  /// ```swift
+  /// let store = Store(Person())
+  /// let history = History(store, of: \.favoriteMovies)
+  /// store.dispatch(NameChange.setName("Ada"))
+  /// store.dispatch(UpdateMovies.setInput("Heat"))
+  /// print(history.steps.map(\.label))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// ["UpdateMovies.setInput(\"Heat\")"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - store: The store to record.
+  ///   - subtree: The path to the model whose subtree is recorded.
+  ///   - limit: The most steps kept. 100 by default.
+  ///   - filter: As in ``init(_:limit:recording:beforeUndoOrRedo:)``.
+  ///   - beforeUndoOrRedo: As in ``init(_:limit:recording:beforeUndoOrRedo:)``.
+  public convenience init<Model: AnyObject>(
+    _ store: Store<Root>, of subtree: KeyPath<Root, Model>, limit: Int = 100,
+    recording filter: (@MainActor (_ modelType: Any.Type, _ property: String) -> Bool)? = nil,
+    beforeUndoOrRedo: (@MainActor (History<Root>) -> Void)? = nil
+  ) {
+    self.init(store, limit: limit, recording: filter, beforeUndoOrRedo: beforeUndoOrRedo)
+    recording.subtree = SubtreeMembership(root: store.root[keyPath: subtree])
+  }
+
+  /// The changes of `log` this history records: those below its subtree, if it has one.
+  private func recorded(_ log: ChangeLog) -> ChangeLog {
+    recording.subtree?.changes(of: log, in: recording.shadow) ?? log
   }
 
   /// Starts recording every change made through `store`, with the steps of

@@ -57,8 +57,14 @@ final class HistoryRecording {
     self.shadow = shadow
     self.dispatched = dispatched
     self.changedOutside = changedOutside
-    shadow.beforeShapeChanges = { [weak self] in self?.fixPendingPaths() }
+    shadow.beforeShapeChanges = { [weak self] in
+      self?.fixPendingPaths()
+      self?.subtree?.shapeWillChange()
+    }
   }
+
+  /// The subtree the history records, if it records only one.
+  var subtree: SubtreeMembership?
 
   // MARK: - Paths
 

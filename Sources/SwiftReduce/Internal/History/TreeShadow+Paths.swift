@@ -15,6 +15,34 @@ extension TreeShadow {
     -> [ObjectIdentifier: [String]]
   {
     guard !wanted.isEmpty else { return [:] }
+    var found: [ObjectIdentifier: [String]] = [:]
+    visitHeldModels(from: root) { identity, labels in
+      if wanted.contains(identity) { found[identity] = labels }
+      return found.count < wanted.count
+    }
+    return found
+  }
+
+  /// The models `root` holds, itself included, through `strong` references
+  /// only, as the copies hold the tree: a subtree, without the models its
+  /// `weak` and `unowned` links lead back to.
+  @MainActor
+  func heldModels(from root: AnyObject) -> Set<ObjectIdentifier> {
+    var held = Set<ObjectIdentifier>()
+    visitHeldModels(from: root) { identity, _ in
+      held.insert(identity)
+      return true
+    }
+    return held
+  }
+
+  /// Calls `body` with each model kept that `root` holds through `strong`
+  /// references, itself first, depth first in a snapshot's order, and the
+  /// labels of its path from `root`, until `body` returns `false`.
+  @MainActor
+  private func visitHeldModels(
+    from root: AnyObject, _ body: (ObjectIdentifier, [String]) -> Bool
+  ) {
     // The entries' positions, read as far as needed: they are in the walk's
     // order, so the models near the root, the most changed, come first.
     var positions: [ObjectIdentifier: Int] = [:]
@@ -29,7 +57,6 @@ extension TreeShadow {
       }
       return nil
     }
-    var found: [ObjectIdentifier: [String]] = [:]
     var visited: Set<ObjectIdentifier> = []
     // Depth first, each model's properties in order: a stack of models to
     // enter and the labels of their paths, pushed in reverse.
@@ -37,8 +64,7 @@ extension TreeShadow {
     while let (object, labels) = stack.popLast() {
       let identity = ObjectIdentifier(object)
       guard visited.insert(identity).inserted, let index = position(of: identity) else { continue }
-      if wanted.contains(identity) { found[identity] = labels }
-      if found.count == wanted.count { break }
+      guard body(identity, labels) else { return }
       let entry = entries[index]
       let block = copies.address(entry.start)
       var children: [(AnyObject, [String])] = []
@@ -49,7 +75,6 @@ extension TreeShadow {
       }
       stack.append(contentsOf: children.reversed())
     }
-    return found
   }
 
   /// Calls `body` with each model `value` holds, outside other models, and
