@@ -37,7 +37,8 @@ struct HistorySubtreeTests {
       ])
     // Undone on its own, the removal puts the task back: the column it moved to still holds it.
     try history.undo()
-    #expect(board.columns.map { $0.tasks.map(\.title) } == [["Write", "Test"], ["Plan", "Write"]])
+    #expect(
+      board.columns.map { $0.tasks.map(\.title) } == [["Write", "Test"], ["Plan", "Write"]])
     #expect(board.columns[1].title == "Finished")
   }
 }
