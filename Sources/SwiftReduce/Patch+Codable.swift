@@ -96,3 +96,23 @@ extension KeyedDecodingContainer {
     return value
   }
 }
+
+extension Patch {
+  /// What the patch encodes, to compare with another by it: its kind, its
+  /// path's text and its values as ``EncodedValue``s.
+  ///
+  /// - Throws: What encoding a value throws.
+  @MainActor
+  package func encodedParts() throws -> [EncodedValue] {
+    let coding = PatchValueCoding(plans: .shared)
+    let value = { (value: Any?) throws -> EncodedValue in
+      guard let value else { return .null }
+      let plan = recorded.plan ?? PlanCache.shared.plan(for: type(of: value))
+      return try PatchValueEncoder.encode(coding.encodable(value, plan))
+    }
+    return [
+      .string("\(kind)"), .string(path.description), try value(recorded.before),
+      try value(recorded.after),
+    ]
+  }
+}

@@ -37,6 +37,12 @@ struct PatchValueCoding {
   private func encode(
     _ value: Any, _ plan: TypePlan, _ models: [ObjectIdentifier], to encoder: any Encoder
   ) throws {
+    // A decoded patch's values, which hold no model whatever their plan says.
+    if let encoded = value as? Patch.EncodedValue {
+      var container = encoder.singleValueContainer()
+      try container.encode(encoded)
+      return
+    }
     if !plan.mayHoldModels, let encodable = value as? any Encodable {
       var container = encoder.singleValueContainer()
       try container.encode(encodable)

@@ -198,3 +198,15 @@ extension PatchValueDecoder {
     return try Value(from: self)
   }
 }
+
+extension Patch {
+  /// A value of `type` decoded from `encoded`, as a patch's values and a
+  /// session's actions are.
+  ///
+  /// - Throws: `DecodingError` when `encoded` is not a `type`.
+  package static func decode<Value: Decodable>(_ encoded: EncodedValue, as type: Value.Type)
+    throws -> Value
+  {
+    try PatchValueDecoder(encoded).single(type)
+  }
+}

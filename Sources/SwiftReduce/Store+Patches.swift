@@ -33,22 +33,27 @@ extension Store {
     -> StoreSubscription
   {
     let subscription = StoreSubscription(listener: { _ in })
+    let root = root
+    listenToChanges(
+      HistoryRecording.ChangeListener(
+        isAlive: { [weak subscription] in subscription?.isActive == true },
+        told: { _, changes in listener(Patch.patches(of: changes, in: root)) }))
+    return subscription
+  }
+
+  /// Adds `listener` to the recording of this store's changes: a history's,
+  /// or one of its own that only tells listeners.
+  func listenToChanges(_ listener: HistoryRecording.ChangeListener) {
     let recording: HistoryRecording
     if let existing = historyRecording, existing.isWanted {
       recording = existing
     } else {
-      // A recording of its own, which no history owns: it only tells listeners.
       recording = HistoryRecording(
         root: root, shadow: TreeShadow(of: root, plans: .shared, isRecorded: nil),
         dispatched: { _, _, _ in }, changedOutside: { _, _ in })
       historyRecording = recording
     }
-    let root = root
-    recording.changeListeners.append(
-      HistoryRecording.ChangeListener(
-        isAlive: { [weak subscription] in subscription?.isActive == true },
-        told: { changes in listener(Patch.patches(of: changes, in: root)) }))
-    return subscription
+    recording.changeListeners.append(listener)
   }
 
   /// Applies `patches` to the tree in order, as one change that observers,

@@ -89,6 +89,20 @@ struct HistoryRestoringTests {
       ])
   }
 
+  @Test func aRestoredHistoryIsSavedAgainAsItWasSaved() throws {
+    let store = Store(mixtape())
+    let history = History(store)
+    session(store)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let saved = try encoder.encode(history.steps)
+    let reopened = Store(mixtape())
+    session(reopened)
+    let restored = History(
+      reopened, restoring: try JSONDecoder().decode([HistoryStep].self, from: saved))
+    #expect(try encoder.encode(restored.steps) == saved)
+  }
+
   @Test func theDocumentedExamplePrintsItsOutput() throws {
     let store = Store(Person())
     let history = History(store)

@@ -77,3 +77,32 @@ struct StorePatchesTests {
     #expect(movies == nil)
   }
 }
+
+@MainActor
+struct SessionRecorderTests {
+  @Test func theDocumentedExamplePrintsItsOutput() {
+    var lines: [String] = []
+    func print(_ items: Any...) { lines.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let store = Store(Person())
+    let recorder = SessionRecorder(store)
+    store.dispatch(NameChange.setName("Ada"))
+    store.dispatch(UpdateMovies.setInput("Heat"))
+    for step in recorder.steps { print(step) }
+
+    #expect(
+      lines == [
+        "NameChange.setName(\"Ada\")\n  name: \"\" → \"Ada\"",
+        "UpdateMovies.setInput(\"Heat\")\n  favoriteMovies.input: \"\" → \"Heat\"",
+      ])
+  }
+
+  @Test func aStoppedRecorderKeepsItsStepsAndRecordsNoMore() {
+    let store = Store(Person())
+    let recorder = SessionRecorder(store)
+    store.dispatch(NameChange.setName("Ada"))
+    recorder.stop()
+    store.dispatch(NameChange.setName("Grace"))
+    #expect(recorder.steps.map(\.actionText) == [#"NameChange.setName("Ada")"#])
+  }
+}

@@ -109,7 +109,7 @@ final class HistoryRecording {
     let changes = shadow.changes(from: root, expectsChanges: false)
     guard !changes.isEmpty else { return }
     changedOutside(changes, scope)
-    tellListeners(changes)
+    tellListeners(.outside, changes)
   }
 
   /// Finds the changes the dispatch of `action` made up to its models'
@@ -119,7 +119,7 @@ final class HistoryRecording {
     let changes = shadow.changes(from: root)
     dispatched(action, changes, false)
     toldOfDispatch = true
-    if !changes.isEmpty { tellListeners(changes) }
+    tellListeners(.dispatch(action), changes)
   }
 
   /// Finds the changes made since ``lookAfterReduce(of:)`` (or since the
@@ -128,8 +128,8 @@ final class HistoryRecording {
   func lookAfterDispatch(of action: any Action) {
     let changes = shadow.changes(from: root)
     if !toldOfDispatch || !changes.isEmpty { dispatched(action, changes, toldOfDispatch) }
+    tellListeners(toldOfDispatch ? .amendment(action) : .dispatch(action), changes)
     toldOfDispatch = false
-    if !changes.isEmpty { tellListeners(changes) }
   }
 
   /// The dispatch running now ended with nothing run since its models
@@ -142,7 +142,7 @@ final class HistoryRecording {
   /// made itself (an undo's, a redo's), and tells the listeners of them.
   func lookAfterUndoOrRedo(_ changes: [Change]) {
     shadow.update(from: root)
-    tellListeners(changes)
+    tellListeners(.undoOrRedo, changes)
   }
 
   /// Told of patches the store applied, as their changes, after they were:
@@ -154,15 +154,33 @@ final class HistoryRecording {
   func lookAfterApplying(_ changes: [Change]) {
     shadow.update(from: root)
     appliedPatches?(ChangeLog(changes))
-    tellListeners(changes)
+    tellListeners(.applied, changes)
   }
 
   // MARK: - Listeners
 
-  /// A listener of changes (the store's listeners of patches), told while it is alive.
+  /// What a listener of changes is told of.
+  enum ChangeEvent {
+    /// The dispatch of an action, up to its models' reducing, or all of it
+    /// when nothing ran after them.
+    case dispatch(any Action)
+    /// What changed after the action's models reduced (its middleware, its subscribers).
+    case amendment(any Action)
+    /// Changes made outside any dispatch, found when the next began.
+    case outside
+    /// A history's undo or redo.
+    case undoOrRedo
+    /// Patches the store applied.
+    case applied
+  }
+
+  /// A listener of changes (the store's listeners of patches, a session
+  /// recorder), told while it is alive.
   struct ChangeListener {
     let isAlive: @MainActor () -> Bool
-    let told: @MainActor ([Change]) -> Void
+    /// Whether a dispatch that changed nothing is told too.
+    var hearsEveryDispatch = false
+    let told: @MainActor (ChangeEvent, [Change]) -> Void
   }
 
   /// The listeners of changes, in the order they were added.
@@ -177,15 +195,20 @@ final class HistoryRecording {
 
   /// Tells each live listener of the changes in `log`, made ``Change``s
   /// only when one listens.
-  private func tellListeners(_ log: ChangeLog) {
-    guard !changeListeners.isEmpty, !log.isEmpty else { return }
-    tellListeners(log.changes)
+  private func tellListeners(_ event: ChangeEvent, _ log: ChangeLog) {
+    guard !changeListeners.isEmpty else { return }
+    tellListeners(event, log.isEmpty ? [] : log.changes)
   }
 
-  /// Tells each live listener of `changes`.
-  private func tellListeners(_ changes: [Change]) {
-    guard !changeListeners.isEmpty, !changes.isEmpty else { return }
-    for listener in changeListeners where listener.isAlive() { listener.told(changes) }
+  /// Tells each live listener of `changes`; of none, only those that hear every dispatch.
+  private func tellListeners(_ event: ChangeEvent, _ changes: [Change]) {
+    guard !changeListeners.isEmpty else { return }
+    var isDispatch = false
+    if case .dispatch = event { isDispatch = true }
+    for listener in changeListeners where listener.isAlive() {
+      if changes.isEmpty, !(isDispatch && listener.hearsEveryDispatch) { continue }
+      listener.told(event, changes)
+    }
   }
 }
 

@@ -1,0 +1,123 @@
+import SwiftReduce
+
+extension Store {
+  /// Replays a recorded session on this store, step by step, and fails the
+  /// running test at the first step whose changes differ from those
+  /// recorded, naming the step, its action and the first path that differs.
+  ///
+  /// An action step dispatches its action again: the action itself when
+  /// the session was recorded in this process, else the one decoded from
+  /// the step as the type of `actionTypes` of its name. Any other step
+  /// (changes made outside a dispatch, an undo or a redo, patches applied)
+  /// is applied as its patches. Changes compare by what they encode, so a
+  /// session saved to a file replays as one recorded here.
+  ///
+  /// ```swift
+  /// let recorded = Store(Tally())
+  /// let recorder = SessionRecorder(recorded)
+  /// recorded.dispatch(TallyAction.add(2))
+  /// let saved = try JSONEncoder().encode(recorder.steps)
+  ///
+  /// let session = try JSONDecoder().decode([SessionStep].self, from: saved)
+  /// Store(Tally()).replay(session, decoding: [TallyAction.self])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - session: The steps a ``SessionRecorder`` recorded, or their decoding.
+  ///   - actionTypes: The types of the actions of a decoded session.
+  ///   - fileID: The file a failure points at; the caller's by default.
+  ///   - filePath: The path of that file.
+  ///   - line: The line a failure points at.
+  ///   - column: The column a failure points at.
+  /// - Returns: How many steps replayed as recorded.
+  @discardableResult
+  public func replay(
+    _ session: [SessionStep], decoding actionTypes: [any (Action & Decodable).Type] = [],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Int {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    for (index, step) in session.enumerated() {
+      let name = "Step \(index + 1) of \(session.count), \(step.actionText ?? "\(step.kind)")"
+      var replayed: [Patch] = []
+      let listening = onPatches { replayed += $0 }
+      defer { listening.cancel() }
+      if step.kind == .action {
+        switch Self.action(of: step, decoding: actionTypes) {
+        case let .success(action): dispatch(action)
+        case let .failure(reason):
+          TestFailure.report("\(name): \(reason).", at: site)
+          return index
+        }
+      } else {
+        do {
+          try apply(step.patches)
+        } catch {
+          TestFailure.report("\(name): \(error)", at: site)
+          return index
+        }
+      }
+      if let difference = Self.difference(recorded: step.patches, replayed: replayed) {
+        TestFailure.report("\(name): \(difference)", at: site)
+        return index
+      }
+    }
+    return session.count
+  }
+
+  /// The action `step` dispatches again, or why there is none.
+  private static func action(
+    of step: SessionStep, decoding actionTypes: [any (Action & Decodable).Type]
+  ) -> Result<any Action, ReplayRefusal> {
+    if let action = step.action { return .success(action) }
+    guard let encoded = step.encodedAction else {
+      return .failure(
+        ReplayRefusal(
+          "the action was recorded as its text only, not being Encodable: make "
+            + "\(step.actionType ?? "its type") Codable to replay it"))
+    }
+    guard
+      let type = actionTypes.first(where: {
+        _typeName($0, qualified: false) == step.actionType
+      })
+    else {
+      return .failure(
+        ReplayRefusal(
+          "no type named \(step.actionType ?? "?") among the action types given: "
+            + "pass it in `decoding:`"))
+    }
+    do {
+      return .success(try Patch.decode(encoded, as: type))
+    } catch {
+      return .failure(ReplayRefusal("the action could not be decoded as \(type): \(error)"))
+    }
+  }
+
+  /// The first difference between the patches recorded and those replayed, if any.
+  private static func difference(recorded: [Patch], replayed: [Patch]) -> String? {
+    for index in 0..<max(recorded.count, replayed.count) {
+      let first = index < recorded.count ? recorded[index] : nil
+      let second = index < replayed.count ? replayed[index] : nil
+      if let first, let second,
+        (try? first.encodedParts()) == (try? second.encodedParts()),
+        (try? first.encodedParts()) != nil
+      {
+        continue
+      }
+      let path = first?.path ?? second?.path ?? .root
+      return "the changes differ at \(path): recorded \(first?.description ?? "no change"), "
+        + "replayed \(second?.description ?? "no change")."
+    }
+    return nil
+  }
+}
+
+/// Why a step cannot be replayed, in words.
+private struct ReplayRefusal: Error {
+  let reason: String
+  init(_ reason: String) { self.reason = reason }
+}
+
+extension ReplayRefusal: CustomStringConvertible {
+  var description: String { reason }
+}
