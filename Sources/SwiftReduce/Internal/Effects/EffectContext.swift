@@ -1,5 +1,5 @@
-/// What `Effect` reads to act on the right store: the store whose dispatch is in
-/// progress, and inside an effect, the clock of the store running it.
+/// What `Effect` and dependencies read to act on the right store: the store
+/// whose dispatch is in progress, and inside an effect, which effect it is.
 enum EffectContext {
   /// How many dispatches are in progress on the main actor.
   ///
@@ -15,19 +15,12 @@ enum EffectContext {
 
   /// What the task of an effect, and every task it creates, knows of it.
   struct TaskValues: Sendable {
-    /// The clock of the store running the effect, for `Effect.clock`.
-    let clock: any Clock<Duration>
     /// The effect's place among all effects started in the process.
     let order: Int
   }
 
   /// The effect whose task, or a task it created, is running; `nil` elsewhere.
   @TaskLocal static var task: TaskValues?
-
-  /// The clock of the store running the current effect, for `Effect.clock`.
-  static var clock: (any Clock<Duration>)? {
-    task?.clock
-  }
 
   /// What a dispatch hides of the one around it, to restore when it ends: the
   /// dispatching store, and the model that store's walk is delivering to.
@@ -97,6 +90,12 @@ protocol EffectHost: AnyObject, Sendable {
   ) -> Task<Void, Never>
 
   func cancel(id: any Hashable & Sendable)
+
+  /// Who is reading a dependency now, during this store's dispatch.
+  func dependencyReadSite() -> DependencyReadSite
+
+  /// How a failure names who read a dependency: `while reducing TodoAction.add in todos[0]`.
+  func describe(_ reader: DependencyReadSite.Reader) -> String
 }
 
 /// What effects do, counted for `TestClock` to tell when they have settled.
