@@ -7,21 +7,21 @@
 /// it creates). Anywhere else it reads the live value.
 ///
 /// ```swift
-/// final class Greeting: Reducer {
+/// final class Welcome: Reducer {
 ///   var text = ""
 ///   @Dependency(\.greeter) var greeter
 ///
-///   func reduce(action: GreetingAction) {
+///   func reduce(action: WelcomeAction) {
 ///     switch action {
 ///     case .greet(let name): text = greeter.greet(name)
 ///     }
 ///   }
 /// }
 ///
-/// let store = Store(Greeting()) { $0.greeter = Greeter { "Hey \($0)" } }
-/// store.dispatch(GreetingAction.greet("Ada"))
+/// let store = Store(Welcome()) { $0.greeter = Greeter { "Hey \($0)" } }
+/// store.dispatch(WelcomeAction.greet("Ada"))
 /// print(store.text)
-/// print(Greeting().greeter.greet("Ada"))
+/// print(Welcome().greeter.greet("Ada"))
 /// ```
 ///
 /// prints

@@ -4,7 +4,7 @@
 /// ``test``. Set it where the store's dependencies are made:
 ///
 /// ```swift
-/// let preview = Store(Greeting()) { $0.context = .preview }
+/// let preview = Store(Welcome()) { $0.context = .preview }
 /// ```
 public enum DependencyContext: Hashable, Sendable {
   /// Each dependency's ``DependencyKey/liveValue``: what an app uses.

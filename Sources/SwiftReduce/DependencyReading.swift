@@ -14,13 +14,15 @@ struct DependencyReading: Sendable {
   /// Told of a read of a dependency that has no test value, in a test context.
   let report: (@Sendable (UnprovidedDependency) -> Void)?
 
+  /// The value the subtrees' dependencies give `key` for the model reading,
+  /// when a dispatch reads it and a subtree sets it.
+  func subtreeValue<Key: DependencyKey>(of key: Key.Type) -> Key.Value? {
+    guard case .dispatch(let store) = source, EffectContext.isReadByDispatch else { return nil }
+    return MainActor.assumeIsolated { store.subtreeValue(of: Key.self) }
+  }
+
   /// The value of `key`, which the values read do not set, in `context`.
   func read<Key: DependencyKey>(_ key: Key.Type, context: DependencyContext) -> Key.Value {
-    if case .dispatch(let store) = source, MainThread.isCurrent,
-      let value = MainActor.assumeIsolated({ store.subtreeValue(of: Key.self) })
-    {
-      return value
-    }
     guard context == .test else { return DependencyValues.value(of: key, in: context) }
     let (value, isUnprovided) = UnprovidedRead.reading { Key.testValue }
     guard isUnprovided, let report else { return value }
@@ -32,7 +34,7 @@ struct DependencyReading: Sendable {
   private func reader() -> UnprovidedDependency.Reader {
     switch source {
     case .dispatch(let store):
-      guard MainThread.isCurrent else { return .outside }
+      guard EffectContext.isReadByDispatch else { return .outside }
       return .dispatch(MainActor.assumeIsolated { store.dependencyReadSite() })
     case .effect(let effect):
       return .effect(effect)
@@ -66,11 +68,10 @@ extension DependencyValues {
   /// `nil` elsewhere.
   @TaskLocal static var ofEffect: DependencyValues?
 
-  /// The values a read made now sees: during a dispatch, on the main thread,
-  /// the dispatching store's; in an effect, those it started with; elsewhere
-  /// none set, in the live context.
+  /// The values a read made now sees: in a dispatch, the dispatching store's;
+  /// in an effect, those it started with; elsewhere none set, in the live context.
   static var current: DependencyValues {
-    if MainThread.isCurrent, EffectContext.depth > 0,
+    if EffectContext.isReadByDispatch,
       let values = MainActor.assumeIsolated({
         (EffectContext.store as? any DependencyHost)?.dependenciesOfDispatch
       })

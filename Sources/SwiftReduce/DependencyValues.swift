@@ -5,7 +5,7 @@
 /// for the ``context``, live by default.
 ///
 /// ```swift
-/// let store = Store(Greeting()) { $0[GreeterKey.self] = Greeter { "Hey \($0)" } }
+/// let store = Store(Welcome()) { $0[GreeterKey.self] = Greeter { "Hey \($0)" } }
 /// ```
 ///
 /// Models and effects read them with ``Dependency``. A value made on its own,
@@ -35,6 +35,8 @@ public struct DependencyValues: Sendable {
   /// - Parameter key: The type that names the dependency.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
+      // A subtree's value, where a dispatch's read finds one, wins over the store's.
+      if let value = reading?.subtreeValue(of: key) { return value }
       if let value = values[ObjectIdentifier(key)] as? Key.Value { return value }
       guard let reading else { return Self.value(of: key, in: context) }
       return reading.read(key, context: context)

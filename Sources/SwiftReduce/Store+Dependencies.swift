@@ -12,7 +12,7 @@ extension Store {
   /// ```swift
   /// let store = Store(Lobby()) { $0.greeter = Greeter { "Hello, \($0)!" } }
   /// store.overrideDependencies(below: \.quietRoom) { $0.greeter = Greeter { "psst, \($0)" } }
-  /// store.dispatch(GreetingAction.greet("Ada"))
+  /// store.dispatch(WelcomeAction.greet("Ada"))
   /// print(store.entrance.text)
   /// print(store.quietRoom.text)
   /// ```

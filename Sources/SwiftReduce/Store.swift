@@ -132,8 +132,8 @@ public final class Store<Root: Reducer> {
   /// value of the context it sets:
   ///
   /// ```swift
-  /// let store = Store(Greeting()) { $0.greeter = Greeter { "Hey \($0)" } }
-  /// store.dispatch(GreetingAction.greet("Ada"))
+  /// let store = Store(Welcome()) { $0.greeter = Greeter { "Hey \($0)" } }
+  /// store.dispatch(WelcomeAction.greet("Ada"))
   /// print(store.text)
   /// ```
   ///

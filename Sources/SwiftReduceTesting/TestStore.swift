@@ -121,19 +121,19 @@ public final class TestStore<Root: Reducer> {
   ///
   /// ```swift
   /// @MainActor @Test func greetingUsesTheGreeter() {
-  ///   let store = TestStore(Greeting()) { _ in }
-  ///   store.send(GreetingAction.greet("Ada")) { $0.text = "Hello, Ada!" }
+  ///   let store = TestStore(Welcome()) { _ in }
+  ///   store.send(WelcomeAction.greet("Ada")) { $0.text = "Hello, Ada!" }
   /// }
   /// ```
   ///
   /// fails with
   ///
   /// ```
-  /// The dependency Greetings.GreeterKey was read while reducing GreetingAction.greet("Ada") in root, but the test did not set it and its key declares no testValue; set it where the test store is created.
+  /// The dependency Greetings.GreeterKey was read while reducing WelcomeAction.greet("Ada") in root, but the test did not set it and its key declares no testValue; set it where the test store is created.
   /// ```
   ///
   /// and the read gets the live value, so the test goes on.
-  /// `TestStore(Greeting()) { $0.greeter = Greeter { "Hi \($0)" } }` provides it.
+  /// `TestStore(Welcome()) { $0.greeter = Greeter { "Hi \($0)" } }` provides it.
   ///
   /// - Parameters:
   ///   - root: The root model. Nothing is dispatched to it here.

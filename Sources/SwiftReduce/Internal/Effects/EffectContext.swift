@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// What `Effect` and dependencies read to act on the right store: the store
 /// whose dispatch is in progress, and inside an effect, which effect it is.
 enum EffectContext {
@@ -28,6 +36,7 @@ enum EffectContext {
     let store: (any EffectHost)?
     let model: UnsafeRawPointer?
     let isValueModel: Bool
+    let thread: pthread_t?
   }
 
   /// Makes `store` the dispatching store, returning what it hides of the
@@ -40,7 +49,8 @@ enum EffectContext {
   @MainActor static func enter(_ store: any EffectHost) -> Outer {
     depth += 1
     let outer = Outer(
-      store: self.store, model: Delivery.model, isValueModel: Delivery.isValueModel)
+      store: self.store, model: Delivery.model, isValueModel: Delivery.isValueModel,
+      thread: DispatchingThread.enter())
     self.store = store
     return outer
   }
@@ -49,9 +59,16 @@ enum EffectContext {
   /// model its walk was delivering to, current again.
   @MainActor static func leave(to outer: Outer) {
     depth -= 1
+    DispatchingThread.thread = outer.thread
     store = outer.store
     Delivery.model = outer.model
     Delivery.isValueModel = outer.isValueModel
+  }
+
+  /// Whether the code calling is run by a dispatch in progress, rather than
+  /// by another thread while one is: what may ask the dispatching store.
+  static var isReadByDispatch: Bool {
+    depth > 0 && DispatchingThread.isCurrent
   }
 
   /// Calls `body` with the dispatching store, or stops the program when no
