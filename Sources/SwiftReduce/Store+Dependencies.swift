@@ -10,7 +10,7 @@ extension Store {
   /// below the class model holding them.
   ///
   /// ```swift
-  /// let store = Store(Lobby()) { $0.greeter = Greeter { "Hello, \($0)!" } }
+  /// let store = Store(Foyer()) { $0.greeter = Greeter { "Hello, \($0)!" } }
   /// store.overrideDependencies(below: \.quietRoom) { $0.greeter = Greeter { "psst, \($0)" } }
   /// store.dispatch(WelcomeAction.greet("Ada"))
   /// print(store.entrance.text)

@@ -20,7 +20,7 @@ package enum GreeterKey: DependencyKey {
 
 /// The signature under a greeting: a test value of its own.
 package enum SignatureKey: DependencyKey {
-  package static let liveValue = "the lobby"
+  package static let liveValue = "the foyer"
   package static let testValue = "a test"
 }
 
@@ -43,6 +43,8 @@ package enum WelcomeAction: Action, Equatable {
   case sign
   /// Waits a second on `Effect.clock`, then greets.
   case greetAfterASecond(String)
+  /// Reads `Effect.clock` in an effect, then greets with `"tick"`.
+  case checkTheClock
   /// The greeting an effect made, for the welcome in `room`.
   case greeted(room: String, text: String)
 }
@@ -84,6 +86,11 @@ package final class Welcome: Reducer {
         @Dependency(\.greeter) var greeter
         send(WelcomeAction.greeted(room: room, text: greeter.greet(name)))
       }
+    case .checkTheClock:
+      Effect.run { [room] send in
+        _ = Effect.clock.minimumResolution
+        send(WelcomeAction.greeted(room: room, text: "tick"))
+      }
     case .greeted(let room, let text):
       if room == self.room { self.text = text }
     }
@@ -103,8 +110,8 @@ package struct WelcomeCard: ValueReducer {
   }
 }
 
-/// A lobby: greetings in several rooms, some of which replace the greeter.
-package final class Lobby: Reducer {
+/// A foyer: greetings in several rooms, some of which replace the greeter.
+package final class Foyer: Reducer {
   package var entrance = Welcome(room: "entrance")
   package var quietRoom = Welcome(room: "quiet room")
   package var annex: Annex? = Annex()
@@ -114,13 +121,24 @@ package final class Lobby: Reducer {
   package func reduce(action: Never) {}
 }
 
-/// A wing of the lobby, with a hall, a booth and cards.
+/// A wing of the foyer, with a hall, a booth and cards.
 package final class Annex: Reducer {
   package var hall = Welcome(room: "hall")
   package var booth = Welcome(room: "booth")
   package var cards = [WelcomeCard(), WelcomeCard()]
 
   package init() {}
+
+  package func reduce(action: Never) {}
+}
+
+/// A rack of greeting cards, value models at the root.
+package final class CardRack: Reducer {
+  package var cards: [WelcomeCard]
+
+  package init(cards: Int) {
+    self.cards = Array(repeating: WelcomeCard(), count: cards)
+  }
 
   package func reduce(action: Never) {}
 }

@@ -7,15 +7,15 @@ struct DependencyTests {
   // MARK: - Declaring
 
   @Test func aKeyGivesItsLiveTestOrPreviewValueByContext() {
-    #expect(DependencyValues()[SignatureKey.self] == "the lobby")
-    #expect(DependencyValues(context: .live)[SignatureKey.self] == "the lobby")
+    #expect(DependencyValues()[SignatureKey.self] == "the foyer")
+    #expect(DependencyValues(context: .live)[SignatureKey.self] == "the foyer")
     #expect(DependencyValues(context: .test)[SignatureKey.self] == "a test")
     #expect(
       DependencyValues(context: .preview).greeter.greet("Ada") == "Hello from the preview, Ada!")
   }
 
   @Test func aKeyWithoutAPreviewValuePreviewsItsLiveValue() {
-    #expect(DependencyValues(context: .preview)[SignatureKey.self] == "the lobby")
+    #expect(DependencyValues(context: .preview)[SignatureKey.self] == "the foyer")
   }
 
   @Test func aKeyWithoutATestValueGivesItsLiveValueOutsideATestStore() {
@@ -135,7 +135,7 @@ struct DependencyTests {
   // MARK: - Subtrees
 
   @Test func aSubtreeOverrideAppliesToItsModelAndEveryModelBelowIt() {
-    let store = Store(Lobby()) { $0.greeter = Greeter { "Hello, \($0)!" } }
+    let store = Store(Foyer()) { $0.greeter = Greeter { "Hello, \($0)!" } }
     store.overrideDependencies(below: \.annex) { $0.greeter = Greeter { "psst, \($0)" } }
     store.dispatch(WelcomeAction.greet("Ada"))
     #expect(store.entrance.text == "Hello, Ada!")
@@ -146,18 +146,18 @@ struct DependencyTests {
   }
 
   @Test func theInnermostSubtreeOverrideWins() {
-    let store = Store(Lobby())
+    let store = Store(Foyer())
     store.overrideDependencies(below: \.annex?.booth) { $0.greeter = Greeter { "booth: \($0)" } }
     store.overrideDependencies(below: \.annex) { $0.greeter = Greeter { "annex: \($0)" } }
-    store.overrideDependencies(below: \.self) { $0.greeter = Greeter { "lobby: \($0)" } }
+    store.overrideDependencies(below: \.self) { $0.greeter = Greeter { "foyer: \($0)" } }
     store.dispatch(WelcomeAction.greet("Ada"))
-    #expect(store.entrance.text == "lobby: Ada")
+    #expect(store.entrance.text == "foyer: Ada")
     #expect(store.annex?.hall.text == "annex: Ada")
     #expect(store.annex?.booth.text == "booth: Ada")
   }
 
   @Test func aSubtreeOverrideSetsOnlyTheDependenciesItSets() {
-    let store = Store(Lobby()) { $0[SignatureKey.self] = "the store" }
+    let store = Store(Foyer()) { $0[SignatureKey.self] = "the store" }
     store.overrideDependencies(below: \.quietRoom) { $0.greeter = Greeter { "psst, \($0)" } }
     store.dispatch(WelcomeAction.greet("Ada"))
     store.dispatch(WelcomeAction.sign)
@@ -165,7 +165,7 @@ struct DependencyTests {
   }
 
   @Test func aSubtreeOverrideOfAnOptionalAppliesToTheModelItHoldsNow() {
-    let store = Store(Lobby())
+    let store = Store(Foyer())
     store.overrideDependencies(below: \.annex) { $0.greeter = Greeter { "annex: \($0)" } }
     let first = store.annex
     store.root.annex = nil
@@ -177,7 +177,7 @@ struct DependencyTests {
   }
 
   @Test func anEffectKeepsTheSubtreeValuesOfTheModelThatStartedIt() async {
-    let store = Store(Lobby())
+    let store = Store(Foyer())
     store.overrideDependencies(below: \.quietRoom) { $0.greeter = Greeter { "psst, \($0)" } }
     store.dispatch(WelcomeAction.greetLater("Ada"))
     await store.waitForTasks()
