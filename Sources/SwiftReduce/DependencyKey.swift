@@ -13,7 +13,7 @@
 ///
 /// enum GreeterKey: DependencyKey {
 ///   static let liveValue = Greeter { "Hello, \($0)!" }
-///   static let testValue = Greeter { "Hi, \($0)" }
+///   static let previewValue = Greeter { "Hello from the preview, \($0)!" }
 /// }
 ///
 /// extension DependencyValues {
@@ -24,14 +24,14 @@
 /// }
 ///
 /// print(DependencyValues()[GreeterKey.self].greet("Ada"))
-/// print(DependencyValues(context: .test).greeter.greet("Ada"))
+/// print(DependencyValues(context: .preview).greeter.greet("Ada"))
 /// ```
 ///
 /// prints
 ///
 /// ```
 /// Hello, Ada!
-/// Hi, Ada
+/// Hello from the preview, Ada!
 /// ```
 ///
 /// A key that declares no `testValue` has none: a test store reading it

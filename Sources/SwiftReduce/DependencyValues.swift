@@ -5,12 +5,23 @@
 /// for the ``context``, live by default.
 ///
 /// ```swift
-/// let store = Store(Welcome()) { $0[GreeterKey.self] = Greeter { "Hey \($0)" } }
+/// var values = DependencyValues()
+/// values[GreeterKey.self] = Greeter { "Hey \($0)" }
+/// print(values.greeter.greet("Ada"))
+/// print(DependencyValues(context: .test).greeter.greet("Ada"))
 /// ```
 ///
-/// Models and effects read them with ``Dependency``. A value made on its own,
-/// outside a store, reads like one: the value set, else the key's value for
-/// its context.
+/// prints
+///
+/// ```
+/// Hey Ada
+/// Hello, Ada!
+/// ```
+///
+/// Models and effects read them with ``Dependency``. Values made on their
+/// own, outside a store, read as above: the value set, else the key's value
+/// for their context, and a key without a test value gives its live value,
+/// failing no test.
 public struct DependencyValues: Sendable {
   /// Which value a dependency nobody set has; ``DependencyContext/live`` by default.
   public var context: DependencyContext

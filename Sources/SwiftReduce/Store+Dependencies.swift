@@ -40,8 +40,8 @@ extension Store {
   }
 
   /// Sets dependencies for the model at `keyPath`, while there is one, and
-  /// every model below it, over the store's own; see
-  /// ``overrideDependencies(below:_:)-(KeyPath<Root,Model>,_)``.
+  /// every model below it, over the store's own, as
+  /// ``overrideDependencies(below:_:)-(KeyPath<Root,Model>,_)`` does.
   ///
   /// - Parameters:
   ///   - keyPath: The path from the root to the optional model.

@@ -176,3 +176,22 @@ struct TestStoreDependencyTests {
     }
   }
 }
+
+@MainActor
+struct IncrementingUUIDDocumentationTests {
+  @Test func incrementingExamplePrintsTheFirstTwoUUIDs() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let uuid = UUIDGenerator.incrementing
+    print(UUIDGenerator.text(of: uuid()))
+    print(UUIDGenerator.text(of: uuid()))
+
+    expectLines(
+      output,
+      """
+      00000000-0000-0000-0000-000000000000
+      00000000-0000-0000-0000-000000000001
+      """)
+  }
+}
