@@ -35,7 +35,8 @@ struct TestStoreDependencyTests {
     let store = TestStore(Welcome()) { _ in }
     expectIssues([
       Self.unprovided(
-        "SwiftReduceTestSupport.GreeterKey", read: #"while reducing WelcomeAction.greet("Ada") in root"#)
+        "SwiftReduceTestSupport.GreeterKey",
+        read: #"while reducing WelcomeAction.greet("Ada") in root"#)
     ]) {
       store.send(WelcomeAction.greet("Ada")) { $0.text = "Hello, Ada!" }
       store.send(WelcomeAction.greet("Grace")) { $0.text = "Hello, Grace!" }

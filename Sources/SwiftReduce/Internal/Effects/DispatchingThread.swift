@@ -17,24 +17,33 @@
 /// runs nothing but that dispatch's code until it returns, so a read on the
 /// thread that entered the innermost dispatch is that dispatch's.
 enum DispatchingThread {
-  /// The thread that entered the innermost dispatch; `nil` outside any.
+  /// The thread that entered the innermost dispatch, as a word; `0` outside any.
   ///
   /// Written only on the main actor, by the dispatch entering and leaving.
-  /// Read from any thread, after ``EffectContext/depth``: a racy read of a
+  /// Read from any thread, after ``EffectContext/depth``: a racy read of one
   /// word, which another thread can only find holding a thread other than
-  /// its own, since only the thread it names writes it.
-  nonisolated(unsafe) static var thread: pthread_t?
+  /// its own while the main actor runs on one thread, since only the thread
+  /// it names writes it.
+  nonisolated(unsafe) static var thread: UInt = 0
 
   /// Whether the calling thread is the one running the innermost dispatch.
   static var isCurrent: Bool {
-    guard let thread else { return false }
-    return pthread_equal(thread, pthread_self()) != 0
+    thread != 0 && thread == callingThread
   }
 
   /// Notes the calling thread as the innermost dispatch's, returning the one it hides.
-  static func enter() -> pthread_t? {
+  static func enter() -> UInt {
     let outer = thread
-    thread = pthread_self()
+    thread = callingThread
     return outer
+  }
+
+  /// The calling thread's `pthread_t`, a word on every platform: never `0`.
+  private static var callingThread: UInt {
+    #if canImport(Glibc)
+      return UInt(pthread_self())
+    #else
+      return UInt(bitPattern: pthread_self())
+    #endif
   }
 }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// What `Effect` and dependencies read to act on the right store: the store
 /// whose dispatch is in progress, and inside an effect, which effect it is.
 enum EffectContext {
@@ -36,7 +28,7 @@ enum EffectContext {
     let store: (any EffectHost)?
     let model: UnsafeRawPointer?
     let isValueModel: Bool
-    let thread: pthread_t?
+    let thread: UInt
   }
 
   /// Makes `store` the dispatching store, returning what it hides of the
