@@ -101,6 +101,34 @@ struct DependencyTests {
     #expect(store.text == "Hey Ada")
   }
 
+  @Test func aStoreDispatchingInsideAnothersDispatchGivesItsOwnValuesThenTheOuterOnes() {
+    let inner = Store(Welcome()) { $0.greeter = Greeter { "Inner \($0)" } }
+    let afterInner = TextRecord()
+    let relay = Middleware<Welcome> { action, _, next in
+      inner.dispatch(WelcomeAction.greet("Ada"))
+      @Dependency(\.greeter) var greeter
+      afterInner.text = greeter.greet("Ada")
+      next(action)
+    }
+    let outer = Store(Welcome(), middleware: [relay]) { $0.greeter = Greeter { "Outer \($0)" } }
+    outer.dispatch(WelcomeAction.greet("Grace"))
+    #expect(inner.text == "Inner Ada")
+    #expect(afterInner.text == "Outer Ada")
+    #expect(outer.text == "Outer Grace")
+  }
+
+  @Test func aSubscriberReadsTheValuesOfTheStoreNotifyingIt() {
+    let store = Store(Welcome()) { $0.greeter = Greeter { "Hey \($0)" } }
+    let seen = TextRecord()
+    let subscription = store.subscribe { _ in
+      @Dependency(\.greeter) var greeter
+      seen.text = greeter.greet("Ada")
+    }
+    store.dispatch(WelcomeAction.sign)
+    subscription.cancel()
+    #expect(seen.text == "Hey Ada")
+  }
+
   // MARK: - The clock
 
   @Test func theStoresClockIsItsClockDependency() {
@@ -205,4 +233,10 @@ struct DependencyTests {
 @MainActor
 private final class ClockRecord {
   var clock: (any _Concurrency.Clock<Duration>)?
+}
+
+/// The text a piece of code made, for a test to check.
+@MainActor
+private final class TextRecord {
+  var text = ""
 }
