@@ -62,8 +62,31 @@ extension DependencyKey {
   /// No test value: a test store reading the dependency fails the test, and
   /// the read gets ``liveValue``.
   public static var testValue: Value {
+    failingTestValue(liveValue)
+  }
+
+  /// A test value that fails the test reading it, as a missing one does, and
+  /// gives `fallback` rather than the live value.
+  ///
+  /// Declare it for a dependency whose live value a test must never reach,
+  /// such as a client that would go to the network:
+  ///
+  /// ```swift
+  /// enum PostmarkKey: DependencyKey {
+  ///   static let liveValue = "stamped by the post office"
+  ///   static var testValue: String { failingTestValue("not stamped") }
+  /// }
+  /// ```
+  ///
+  /// A test store reading it fails the test, naming it as for a key without
+  /// a test value, and the read gets `"not stamped"`. Read outside a test
+  /// store, it is `fallback`, failing nothing.
+  ///
+  /// - Parameter fallback: What the read gets.
+  /// - Returns: `fallback`.
+  public static func failingTestValue(_ fallback: Value) -> Value {
     UnprovidedRead.note()
-    return liveValue
+    return fallback
   }
 
   /// The live value: previews use what the app uses unless the key says otherwise.

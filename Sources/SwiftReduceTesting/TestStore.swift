@@ -129,7 +129,7 @@ public final class TestStore<Root: Reducer> {
   /// fails with
   ///
   /// ```
-  /// The dependency Greetings.GreeterKey was read while reducing WelcomeAction.greet("Ada") in root, but the test did not set it and its key declares no testValue; set it where the test store is created.
+  /// The dependency MyApp.GreeterKey was read while reducing WelcomeAction.greet("Ada") in root, but the test did not set it and its key declares no testValue; set it where the test store is created.
   /// ```
   ///
   /// and the read gets the live value, so the test goes on.

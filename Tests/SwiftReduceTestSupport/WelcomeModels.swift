@@ -24,6 +24,12 @@ package enum SignatureKey: DependencyKey {
   package static let testValue = "a test"
 }
 
+/// A postmark: a test value that fails the test, with a value of its own for the read.
+package enum PostmarkKey: DependencyKey {
+  package static let liveValue = "stamped by the post office"
+  package static var testValue: String { failingTestValue("not stamped") }
+}
+
 extension DependencyValues {
   /// The greeter models greet with.
   package var greeter: Greeter {
@@ -41,6 +47,8 @@ package enum WelcomeAction: Action, Equatable {
   case greetFromATask(String)
   /// Signs the greeting, in `reduce`.
   case sign
+  /// Stamps the greeting with the postmark, in `reduce`.
+  case stamp
   /// Waits a second on `Effect.clock`, then greets.
   case greetAfterASecond(String)
   /// Reads `Effect.clock` in an effect, then greets with `"tick"`.
@@ -86,6 +94,9 @@ package final class Welcome: Reducer {
         @Dependency(\.greeter) var greeter
         send(WelcomeAction.greeted(room: room, text: greeter.greet(name)))
       }
+    case .stamp:
+      @Dependency(PostmarkKey.self) var postmark
+      text += " [\(postmark)]"
     case .checkTheClock:
       Effect.run { [room] send in
         _ = Effect.clock.minimumResolution

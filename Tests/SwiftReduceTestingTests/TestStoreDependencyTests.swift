@@ -111,6 +111,16 @@ struct TestStoreDependencyTests {
     }
   }
 
+  @Test func aTestValueDeclaredFailingFailsTheTestAndGivesItsFallback() {
+    let store = TestStore(Welcome()) { _ in }
+    expectIssues([
+      Self.unprovided(
+        "SwiftReduceTestSupport.PostmarkKey", read: "while reducing WelcomeAction.stamp in root")
+    ]) {
+      store.send(WelcomeAction.stamp) { $0.text = " [not stamped]" }
+    }
+  }
+
   // MARK: - Provided dependencies
 
   @Test func aDependencyTheTestSetsIsReadWithoutFailing() {

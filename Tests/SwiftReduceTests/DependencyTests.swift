@@ -22,6 +22,11 @@ struct DependencyTests {
     #expect(DependencyValues(context: .test).greeter.greet("Ada") == "Hello, Ada!")
   }
 
+  @Test func aTestValueDeclaredFailingGivesItsFallbackOutsideATestStore() {
+    #expect(DependencyValues(context: .test)[PostmarkKey.self] == "not stamped")
+    #expect(DependencyValues()[PostmarkKey.self] == "stamped by the post office")
+  }
+
   @Test func aValueSetWinsOverTheKeysValueInEveryContext() {
     for context in [DependencyContext.live, .preview, .test] {
       var values = DependencyValues(context: context)
