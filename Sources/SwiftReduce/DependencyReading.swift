@@ -3,8 +3,8 @@
 struct DependencyReading: Sendable {
   /// What the read belongs to.
   enum Source: Sendable {
-    /// A dispatch of this store, on the main thread: its subtrees' values
-    /// and who is reading are asked of it, during the read.
+    /// A dispatch of this store, on the thread running it: its subtrees'
+    /// values and who is reading are asked of it, during the read.
     case dispatch(any DependencyHost)
     /// This effect, or a task it created.
     case effect(RunningEffect)

@@ -7,7 +7,7 @@ package struct UnprovidedDependency: Sendable {
     case dispatch(DependencyReadSite)
     /// An effect, or a task it created.
     case effect(RunningEffect)
-    /// Nothing a store can name: a dispatch's read made off the main thread.
+    /// Nothing a store can name: values a dispatch read, read again on another thread.
     case outside
   }
 
@@ -25,7 +25,7 @@ package struct UnprovidedDependency: Sendable {
       guard let store = effect.host else { return "by an effect of a store since released" }
       return store.describe(.effect(effect))
     case .outside:
-      return "off the main thread, outside any effect"
+      return "on another thread than its dispatch's, outside any effect"
     }
   }
 }
