@@ -33,7 +33,9 @@
 ///
 /// A model's stored `@Dependency` holds no value, only how to read one:
 /// the store never walks into it, snapshots and copies leave it alone, and a
-/// model moved to another store reads that store's values.
+/// model moved to another store reads that store's values. In an
+/// `@Observable` model, mark it `@ObservationIgnored`: it has nothing to
+/// observe, and the macro takes no property wrapper.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
   /// The value, in the values of the store that is reading.
