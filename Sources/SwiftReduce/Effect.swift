@@ -74,7 +74,9 @@ public enum Effect {
   ///
   /// Tasks an effect creates see the same clock. Sleep on it rather than with
   /// `Task.sleep`, so that a test can give the store a clock it advances by hand.
+  /// It is the dependency `DependencyValues.clock`, read as ``Dependency``
+  /// reads it: during a dispatch too, it is the dispatching store's clock.
   public static var clock: any Clock<Duration> {
-    EffectContext.clock ?? ContinuousClock()
+    DependencyValues.current.clock
   }
 }

@@ -50,18 +50,30 @@ extension Store {
       origin = .model(action, .current)
       valuePlace = Delivery.placeOfValueModel()
     }
+    var dependencies = self.dependencies
+    if case .model(_, let model) = origin {
+      dependencies = dependenciesOfEffect(startedBy: model.object)
+    }
+    // The clock its sleepers are on, as `Effect.clock` will read it, without failing a test.
+    let clock =
+      dependencies.value(setFor: ClockDependency.self)
+      ?? DependencyValues.value(of: ClockDependency.self, in: dependencies.context)
     let clockKey = EffectActivity.key(of: clock)
     let order = EffectActivity.effectStarted(clock: clockKey)
     let effect = RunningEffect(
       key: lifetime.makeKey(), order: order, id: id, origin: origin, valuePlace: valuePlace,
       store: self)
-    let values = EffectContext.TaskValues(clock: clock, order: order)
+    let values = EffectContext.TaskValues(order: order)
+    dependencies.reading = DependencyReading(
+      source: .effect(effect), report: unprovidedDependencyHandler)
     // Who hears an error thrown once the store is gone: a test store's test.
     let errorHandler = effectErrorHandler
-    let task = Task { @MainActor [weak self] in
+    let task = Task { @MainActor [weak self, dependencies] in
       do {
         try await EffectContext.$task.withValue(values) {
-          try await operation(Send(effect: effect))
+          try await DependencyValues.$ofEffect.withValue(dependencies) {
+            try await operation(Send(effect: effect))
+          }
         }
       } catch is CancellationError {
       } catch {
@@ -182,7 +194,7 @@ extension Store {
   /// Value models of one type that hold nothing else reduce in one loop over
   /// their array, which cannot tell which of them started the effect; those
   /// are named by the array (`one of the 3 value models in stopwatches`).
-  private func path(of model: RunningEffect.ReducingModel, _ place: ValueModelPlace?) -> String {
+  func path(of model: RunningEffect.ReducingModel, _ place: ValueModelPlace?) -> String {
     guard let object = model.object,
       let path = ModelPaths.paths(to: [object], from: root)[ObjectIdentifier(object)]
     else { return "a model no longer in the tree" }

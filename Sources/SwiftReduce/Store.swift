@@ -73,8 +73,24 @@ public final class Store<Root: Reducer> {
   /// The reads made through this store, for Observation.
   let observedReads = ObservedReads()
 
-  /// The clock effects started on this store read as `Effect.clock`.
+  /// The clock effects started on this store read as `Effect.clock`, unless
+  /// a subtree's dependencies set another for the models below it.
+  ///
+  /// It is the store's `DependencyValues.clock`: the one set at creation, else
+  /// the live `ContinuousClock()` (for a store whose dependencies' context is
+  /// not live, that context's value, read without failing a test).
   public let clock: any Clock<Duration>
+
+  /// The dependencies its models and effects read, as set at creation.
+  let dependencies: DependencyValues
+
+  /// The dependencies set for the models below some model, oldest first;
+  /// see `overrideDependencies(below:_:)`.
+  var subtreeDependencies: [SubtreeDependencies] = []
+
+  /// Told of each read of a dependency the store's values do not set and
+  /// whose key declares no test value, in a test context; `TestStore` sets it.
+  package var unprovidedDependencyHandler: (@Sendable (UnprovidedDependency) -> Void)?
 
   /// Where an effect started now comes from: the action being dispatched, and
   /// whether a model is reducing it.
@@ -88,23 +104,67 @@ public final class Store<Root: Reducer> {
 
   /// Creates a store that owns a tree of models.
   ///
+  /// Its dependencies have their live values, but for the clock.
+  ///
   /// - Parameters:
   ///   - root: The root model. Nothing is dispatched to it here.
   ///   - middleware: The middleware every dispatched action passes through,
   ///     the first one outermost. None by default.
   ///   - clock: The clock effects sleep on, read inside them as
-  ///     `Effect.clock`. `ContinuousClock()` by default; a test passes one it
-  ///     advances by hand.
+  ///     `Effect.clock`: the store's `DependencyValues.clock`.
+  ///     `ContinuousClock()` by default; a test passes one it advances by hand.
   ///   - reportsUnhandledActions: Whether a debug build reports an action
   ///     that reached no model that handles it; see ``reportsUnhandledActions``.
-  public init(
+  public convenience init(
     _ root: Root, middleware: [Middleware<Root>] = [],
     clock: any Clock<Duration> = ContinuousClock(),
     reportsUnhandledActions: Bool = true
   ) {
+    self.init(root, middleware: middleware, reportsUnhandledActions: reportsUnhandledActions) {
+      $0.clock = clock
+    }
+  }
+
+  /// Creates a store that owns a tree of models, with the dependencies its
+  /// models and effects read.
+  ///
+  /// A dependency `dependencies` does not set has its live value, or the
+  /// value of the context it sets:
+  ///
+  /// ```swift
+  /// let store = Store(Welcome()) { $0.greeter = Greeter { "Hey \($0)" } }
+  /// store.dispatch(WelcomeAction.greet("Ada"))
+  /// print(store.text)
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// Hey Ada
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - root: The root model. Nothing is dispatched to it here.
+  ///   - middleware: The middleware every dispatched action passes through,
+  ///     the first one outermost. None by default.
+  ///   - reportsUnhandledActions: Whether a debug build reports an action
+  ///     that reached no model that handles it; see ``reportsUnhandledActions``.
+  ///   - dependencies: Sets the dependencies this store gives, on values
+  ///     that set none, in the live context. The store's clock is
+  ///     `DependencyValues.clock`.
+  public init(
+    _ root: Root, middleware: [Middleware<Root>] = [],
+    reportsUnhandledActions: Bool = true,
+    dependencies: (inout DependencyValues) -> Void
+  ) {
+    var values = DependencyValues()
+    dependencies(&values)
     self.root = root
     self.middleware = middleware
-    self.clock = clock
+    self.dependencies = values
+    self.clock =
+      values.value(setFor: ClockDependency.self)
+      ?? DependencyValues.value(of: ClockDependency.self, in: values.context)
     self.reportsUnhandled = reportsUnhandledActions
   }
 

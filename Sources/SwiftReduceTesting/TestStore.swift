@@ -72,10 +72,21 @@ public final class TestStore<Root: Reducer> {
   /// released, and errors its effects throw, point there.
   private let site: CallSite
 
+  /// Reads of dependencies the test did not provide, not reported yet: a
+  /// read may happen on any thread, and the failure names the reader as the
+  /// store sees it once the read's dispatch or step is over.
+  private let unprovidedReads = Locked<[UnprovidedDependency]>([])
+
+  /// The dependencies whose first unprovided read was reported.
+  private var reportedDependencies: Set<String> = []
+
   /// Creates a test store that owns a tree of models.
   ///
   /// An error an effect throws, other than `CancellationError`, fails the
-  /// test that is running, naming the effect.
+  /// test that is running, naming the effect. Its dependencies are in the
+  /// test context, `clock` set: a dependency whose key declares no test value
+  /// fails the test when first read, as for
+  /// ``init(_:middleware:fileID:filePath:line:column:dependencies:)``.
   ///
   /// - Parameters:
   ///   - root: The root model. Nothing is dispatched to it here.
@@ -89,19 +100,72 @@ public final class TestStore<Root: Reducer> {
   ///   - filePath: The path of that file.
   ///   - line: The line creating the test store.
   ///   - column: The column of that call.
-  public init(
+  public convenience init(
     _ root: Root, middleware: [Middleware<Root>] = [],
     clock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
+    self.init(
+      root, middleware: middleware, fileID: fileID, filePath: filePath, line: line,
+      column: column
+    ) { $0.clock = clock }
+  }
+
+  /// Creates a test store that owns a tree of models, with the dependencies
+  /// the test provides.
+  ///
+  /// A dependency `dependencies` does not set has its key's test value; one
+  /// whose key declares none fails the test the first time it is read,
+  /// naming it, the action or effect that read it and the path of the model:
+  ///
+  /// ```swift
+  /// @MainActor @Test func greetingUsesTheGreeter() {
+  ///   let store = TestStore(Welcome()) { _ in }
+  ///   store.send(WelcomeAction.greet("Ada")) { $0.text = "Hello, Ada!" }
+  /// }
+  /// ```
+  ///
+  /// fails with
+  ///
+  /// ```
+  /// The dependency MyApp.GreeterKey was read while reducing WelcomeAction.greet("Ada") in root, but the test did not set it and its key declares no testValue; set it where the test store is created.
+  /// ```
+  ///
+  /// and the read gets the live value, so the test goes on.
+  /// `TestStore(Welcome()) { $0.greeter = Greeter { "Hi \($0)" } }` provides it.
+  ///
+  /// - Parameters:
+  ///   - root: The root model. Nothing is dispatched to it here.
+  ///   - middleware: The middleware every dispatched action passes through,
+  ///     the first one outermost.
+  ///   - fileID: The file creating the test store, where failures found
+  ///     when it is released, and errors its effects throw, are reported.
+  ///   - filePath: The path of that file.
+  ///   - line: The line creating the test store.
+  ///   - column: The column of that call.
+  ///   - dependencies: Sets the dependencies the test provides, on values in
+  ///     the test context that set none. The store's clock is
+  ///     `DependencyValues.clock`; a ``TestClock`` lets the test advance time
+  ///     by hand.
+  public init(
+    _ root: Root, middleware: [Middleware<Root>] = [],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, dependencies: (inout DependencyValues) -> Void
+  ) {
     let recorder = ActionRecorder<Root>()
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.recorder = recorder
     self.site = site
-    self.store = Store(root, middleware: [recorder.middleware] + middleware, clock: clock)
+    self.store = Store(root, middleware: [recorder.middleware] + middleware) { values in
+      values.context = .test
+      dependencies(&values)
+    }
     store.effectErrorHandler = { description in
       TestFailure.report("The effect \(description).", at: site)
+    }
+    store.unprovidedDependencyHandler = { [unprovidedReads] read in
+      unprovidedReads.withLock { $0.append(read) }
     }
     // A tree that cannot be copied is refused here, once, where the test creates the store,
     // rather than at each send.
@@ -121,6 +185,7 @@ public final class TestStore<Root: Reducer> {
   /// which the platforms this package supports cannot all run.
   deinit {
     MainActor.assumeIsolated {
+      reportUnprovidedDependencies(site)
       guard exhaustivity == .on else { return }
       reportRunningEffects(" when the test store was released", site)
       skipUnreceivedActions(before: "the test store was released", site)
@@ -169,6 +234,7 @@ public final class TestStore<Root: Reducer> {
     let runningBefore = store.runningEffectOrdersByKey
     store.dispatch(action)
     recorder.defersSnapshots = defers
+    reportUnprovidedDependencies(site)
     let sent = SentAction(
       effects: Set(store.runningEffectOrdersByKey.keys).subtracting(runningBefore.keys),
       testStore: self)
@@ -250,6 +316,7 @@ public final class TestStore<Root: Reducer> {
     while true {
       while let entry = recorder.entries.first {
         recorder.entries.removeFirst()
+        reportUnprovidedDependencies(site)
         if matches(entry.action) {
           check(entry, updateExpected, site)
           return
@@ -284,6 +351,7 @@ public final class TestStore<Root: Reducer> {
       }
       await budget.waitBriefly()
     }
+    reportUnprovidedDependencies(site)
     let skippedText =
       skipped.isEmpty ? "" : " (received instead: \(skipped.joined(separator: ", ")))"
     TestFailure.report(
@@ -320,6 +388,7 @@ public final class TestStore<Root: Reducer> {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await waitForEffects(nil, timeout: timeout, site)
     await letCancelledEffectsEnd()
+    reportUnprovidedDependencies(site)
     skipUnreceivedActions(before: "finishing", site)
   }
 
@@ -337,6 +406,7 @@ public final class TestStore<Root: Reducer> {
   /// `nil`, have ended or were cancelled, failing when those left are all
   /// asleep on the store's ``TestClock``, or after `timeout`.
   func waitForEffects(_ keys: Set<Int>?, timeout: Duration, _ site: CallSite) async {
+    defer { reportUnprovidedDependencies(site) }
     var budget = WaitBudget(timeout: timeout)
     func waitedFor() -> [Int: Int] {
       let running = store.runningEffectOrdersByKey
@@ -426,6 +496,23 @@ public final class TestStore<Root: Reducer> {
     reportedEffects.formUnion(running.map(\.key))
     TestFailure.report(
       "\(effectCount(running)) still running\(when):\n\(effectLines(running))", at: site)
+  }
+
+  // MARK: - Dependencies
+
+  /// Fails with each dependency read without being provided since the last
+  /// call, the first time it is: naming it, who read it and where.
+  private func reportUnprovidedDependencies(_ site: CallSite) {
+    let reads = unprovidedReads.withLock { reads in
+      defer { reads.removeAll() }
+      return reads
+    }
+    for read in reads where reportedDependencies.insert(read.name).inserted {
+      TestFailure.report(
+        "The dependency \(read.name) was read \(read.readerDescription), but the test did not "
+          + "set it and its key declares no testValue; set it where the test store is created.",
+        at: site)
+    }
   }
 
   // MARK: - Checking

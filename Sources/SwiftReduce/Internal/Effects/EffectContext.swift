@@ -1,5 +1,5 @@
-/// What `Effect` reads to act on the right store: the store whose dispatch is in
-/// progress, and inside an effect, the clock of the store running it.
+/// What `Effect` and dependencies read to act on the right store: the store
+/// whose dispatch is in progress, and inside an effect, which effect it is.
 enum EffectContext {
   /// How many dispatches are in progress on the main actor.
   ///
@@ -15,8 +15,6 @@ enum EffectContext {
 
   /// What the task of an effect, and every task it creates, knows of it.
   struct TaskValues: Sendable {
-    /// The clock of the store running the effect, for `Effect.clock`.
-    let clock: any Clock<Duration>
     /// The effect's place among all effects started in the process.
     let order: Int
   }
@@ -24,17 +22,13 @@ enum EffectContext {
   /// The effect whose task, or a task it created, is running; `nil` elsewhere.
   @TaskLocal static var task: TaskValues?
 
-  /// The clock of the store running the current effect, for `Effect.clock`.
-  static var clock: (any Clock<Duration>)? {
-    task?.clock
-  }
-
   /// What a dispatch hides of the one around it, to restore when it ends: the
   /// dispatching store, and the model that store's walk is delivering to.
   struct Outer {
     let store: (any EffectHost)?
     let model: UnsafeRawPointer?
     let isValueModel: Bool
+    let thread: UInt
   }
 
   /// Makes `store` the dispatching store, returning what it hides of the
@@ -47,7 +41,8 @@ enum EffectContext {
   @MainActor static func enter(_ store: any EffectHost) -> Outer {
     depth += 1
     let outer = Outer(
-      store: self.store, model: Delivery.model, isValueModel: Delivery.isValueModel)
+      store: self.store, model: Delivery.model, isValueModel: Delivery.isValueModel,
+      thread: DispatchingThread.enter())
     self.store = store
     return outer
   }
@@ -56,9 +51,16 @@ enum EffectContext {
   /// model its walk was delivering to, current again.
   @MainActor static func leave(to outer: Outer) {
     depth -= 1
+    DispatchingThread.thread = outer.thread
     store = outer.store
     Delivery.model = outer.model
     Delivery.isValueModel = outer.isValueModel
+  }
+
+  /// Whether the code calling is run by a dispatch in progress, rather than
+  /// by another thread while one is: what may ask the dispatching store.
+  static var isReadByDispatch: Bool {
+    depth > 0 && DispatchingThread.isCurrent
   }
 
   /// Calls `body` with the dispatching store, or stops the program when no
@@ -97,6 +99,12 @@ protocol EffectHost: AnyObject, Sendable {
   ) -> Task<Void, Never>
 
   func cancel(id: any Hashable & Sendable)
+
+  /// Who is reading a dependency now, during this store's dispatch.
+  func dependencyReadSite() -> DependencyReadSite
+
+  /// How a failure names who read a dependency: `while reducing TodoAction.add in todos[0]`.
+  func describe(_ reader: DependencyReadSite.Reader) -> String
 }
 
 /// What effects do, counted for `TestClock` to tell when they have settled.

@@ -43,6 +43,8 @@ final class RunningEffect {
   let valuePlace: ValueModelPlace?
   /// The store to send to; weak, so that a running effect does not keep it alive.
   private weak var store: (any EffectHost)?
+  /// The store that started it, while it exists.
+  var host: (any EffectHost)? { store }
   /// The task running the operation, set as soon as it is created.
   var task: Task<Void, Never>?
   /// Whether the effect was cancelled, by its id or through its task.
