@@ -69,7 +69,9 @@ let package = Package(
       dependencies: [
         "MovieList", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTextUI",
         "SwiftReduceTestSupport",
-      ]
+      ],
+      // A session recorded with `--record`, read by the test that replays it.
+      exclude: ["Support/RecordedSession.json"]
     ),
     .testTarget(
       name: "CountersTests",

@@ -37,6 +37,7 @@ public enum MovieListApp {
       // another instance merged since. Input that leaves what is saved as it
       // was (the movie being typed, the search, a notice) is no step, and no save.
       let store = Store(Person(snapshot))
+      let recorder = options.record.map { _ in SessionRecorder(store) }
       func merge(_ merge: ThreeWayMerge, into history: History<Person>) {
         if let sorted = file.sortedTitles {
           store.root.favoriteMovies.remember(sorted, of: merge.theirs.movies)
@@ -92,6 +93,19 @@ public enum MovieListApp {
         commands: MovieCommands.all + [MovieCommands.save(file)]
       ) { ContentView() }
       await runner.run()
+      var status: Int32 = 0
+      if let recorder, let path = options.record {
+        recorder.stop()
+        do {
+          let encoder = JSONEncoder()
+          encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+          try encoder.encode(recorder.steps).write(to: URL(fileURLWithPath: path))
+        } catch {
+          FileHandle.standardError.write(
+            Data("MovieList: the session was not recorded to \(path): \(error)\n".utf8))
+          status = 1
+        }
+      }
       if runner.unsavedChangeCount > 0 {
         // One more try: the problem may have been fixed since.
         do {
@@ -108,6 +122,7 @@ public enum MovieListApp {
           Data("MovieList: this list was not saved to \(options.file): \(otherList).\n".utf8))
         return 1
       }
+      return status
     }
     return 0
   }

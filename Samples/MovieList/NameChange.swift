@@ -1,7 +1,7 @@
 import SwiftReduce
 
 /// Changes to the person's name.
-enum NameChange: Action {
+enum NameChange: Action, Codable {
   case clear
   case setName(String)
 }

@@ -14,11 +14,15 @@ struct Options: Equatable {
   /// The path of the state file.
   var file: String
 
+  /// The path of the file a session is recorded to, if one is: every
+  /// action with the changes it made, to be replayed as a test.
+  var record: String?
+
   /// What `--version` prints.
   static let version = "MovieList 0.1.0"
 
   static let usage = """
-    USAGE: MovieList [--file <path>]
+    USAGE: MovieList [--file <path>] [--record <path>]
 
     Keeps your name and the movies you watch, with a view count for each.
     Type help in the app for its commands.
@@ -27,6 +31,9 @@ struct Options: Equatable {
       --file <path>  The JSON file that keeps the list between runs.
                      (default: $XDG_DATA_HOME/movielist/state.json, or
                      ~/.local/share/movielist/state.json when XDG_DATA_HOME is unset)
+      --record <path>
+                     Record the session (each action with the changes it
+                     made) to this JSON file when you quit, to replay as a test.
       --version      Show the version.
       -h, --help     Show this help.
     """
@@ -36,6 +43,7 @@ struct Options: Equatable {
     -> Request
   {
     var file: String?
+    var record: String?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -52,13 +60,23 @@ struct Options: Equatable {
         let path = String(argument.dropFirst("--file=".count))
         guard !path.isEmpty else { return .invalid("--file needs a path") }
         file = path
+      case "--record":
+        guard let path = remaining.popFirst(), !path.isEmpty else {
+          return .invalid("--record needs a path")
+        }
+        record = path
+      case _ where argument.hasPrefix("--record="):
+        let path = String(argument.dropFirst("--record=".count))
+        guard !path.isEmpty else { return .invalid("--record needs a path") }
+        record = path
       case _ where argument.hasPrefix("-"):
         return .invalid("unknown option '\(argument)'")
       default:
         return .invalid("unexpected argument '\(argument)'")
       }
     }
-    return .run(Options(file: file ?? defaultFile(environment: environment, home: home)))
+    return .run(
+      Options(file: file ?? defaultFile(environment: environment, home: home), record: record))
   }
 
   /// `$XDG_DATA_HOME/movielist/state.json`, or its default under `home`.

@@ -1,7 +1,7 @@
 import SwiftReduce
 
 /// Changes to the list of movies and to the movie being typed.
-enum UpdateMovies: Action {
+enum UpdateMovies: Action, Codable {
   case setInput(String)
   case submit
   case removeMovie(String)

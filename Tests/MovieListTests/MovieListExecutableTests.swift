@@ -6,7 +6,7 @@ import Testing
 @Suite(TestScale.runsSamplePrograms)
 struct MovieListExecutableTests {
   static let usage = """
-    USAGE: MovieList [--file <path>]
+    USAGE: MovieList [--file <path>] [--record <path>]
 
     Keeps your name and the movies you watch, with a view count for each.
     Type help in the app for its commands.
@@ -15,6 +15,9 @@ struct MovieListExecutableTests {
       --file <path>  The JSON file that keeps the list between runs.
                      (default: $XDG_DATA_HOME/movielist/state.json, or
                      ~/.local/share/movielist/state.json when XDG_DATA_HOME is unset)
+      --record <path>
+                     Record the session (each action with the changes it
+                     made) to this JSON file when you quit, to replay as a test.
       --version      Show the version.
       -h, --help     Show this help.
 

@@ -16,6 +16,10 @@ struct OptionsTests {
     (["--file"], .invalid("--file needs a path")),
     (["--file="], .invalid("--file needs a path")),
     (["list.json"], .invalid("unexpected argument 'list.json'")),
+    (["--file", "a.json", "--record", "s.json"], .run(Options(file: "a.json", record: "s.json"))),
+    (["--file=a.json", "--record=s.json"], .run(Options(file: "a.json", record: "s.json"))),
+    (["--record"], .invalid("--record needs a path")),
+    (["--record="], .invalid("--record needs a path")),
   ])
   func argumentsAreReadLeftToRight(arguments: [String], request: Options.Request) {
     #expect(Options.parse(arguments, environment: [:], home: home) == request)
