@@ -21,7 +21,10 @@
 /// ```
 ///
 /// A recorder finds each step's paths as a snapshot does, once a step: it is
-/// for recording a session, not for every frame of a large tree.
+/// for recording a session, not for every frame of a large tree. It hears the
+/// changes the store's ``History`` records: when the history leaves some
+/// properties out (its `recording:` filter), the recorder hears the others
+/// only, and a replay compares those.
 @MainActor
 public final class SessionRecorder {
   /// The steps recorded, in order.
