@@ -85,11 +85,12 @@ final class FavoriteMovies: Reducer {
   /// date by each change rather than sorted again for each screen, which
   /// takes a while for 100,000 titles.
   ///
-  /// The caches are no part of the history: an undo or redo changes
+  /// The caches are no part of the state: `@Untraversed`, no history,
+  /// listener of patches or session records them. An undo or redo changes
   /// ``movies`` directly, and the next read brings the titles up to date.
-  private var titlesCache: (movies: [String: Int], titles: SortedTitles)?
+  @Untraversed private var titlesCache: (movies: [String: Int], titles: SortedTitles)? = nil
   /// The last movies restored whole, with their titles sorted.
-  private var restored: (movies: [String: Int], titles: SortedTitles)?
+  @Untraversed private var restored: (movies: [String: Int], titles: SortedTitles)? = nil
 
   /// Takes `sorted` as the titles of `movies`, sorted, so that neither the
   /// first screen nor restoring them (an undo, a merge) sorts them again:
@@ -150,7 +151,8 @@ final class FavoriteMovies: Reducer {
   }
 
   /// The titles shown, until the movies change.
-  private var shownCache: (search: String, order: MovieOrder, titles: [String])?
+  @Untraversed private var shownCache: (search: String, order: MovieOrder, titles: [String])? =
+    nil
 
   // MARK: - Searching and ordering
 

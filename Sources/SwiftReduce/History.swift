@@ -68,6 +68,8 @@ public final class History<Root: Reducer> {
 
   private let recording: HistoryRecording
   private var actionTexts = ActionTexts()
+  /// Whether a model's property is recorded, by the model's type and the property's name.
+  private let isRecorded: (@MainActor (_ modelType: Any.Type, _ property: String) -> Bool)?
 
   /// Starts recording every change made through `store`.
   ///
@@ -91,12 +93,11 @@ public final class History<Root: Reducer> {
     self.store = store
     self.prepareUndoOrRedo = beforeUndoOrRedo
     self.limit = max(limit, 1)
-    let isRecorded = filter.map { isRecorded in
-      { (type: Any.Type, property: String) in
-        MainActor.assumeIsolated { isRecorded(type, property) }
-      }
-    }
-    let shadow = TreeShadow(of: store.root, plans: .shared, isRecorded: isRecorded)
+    // The shadow keeps every property, so that listeners of patches and
+    // session recorders hear every change; the filter leaves changes out of
+    // this history's steps.
+    self.isRecorded = filter
+    let shadow = TreeShadow(of: store.root, plans: .shared, isRecorded: nil)
     var dispatched: (@MainActor (any Action, ChangeLog, Bool) -> Void)?
     var changedOutside: (@MainActor (ChangeLog, RecordingScope?) -> Void)?
     let recording = HistoryRecording(
@@ -158,9 +159,13 @@ public final class History<Root: Reducer> {
     recording.subtree = SubtreeMembership(root: store.root[keyPath: subtree])
   }
 
-  /// The changes of `log` this history records: those below its subtree, if it has one.
+  /// The changes of `log` this history records: those below its subtree, if
+  /// it has one, to the properties its filter records.
   private func recorded(_ log: ChangeLog) -> ChangeLog {
-    recording.subtree?.changes(of: log, in: recording.shadow) ?? log
+    let below = recording.subtree?.changes(of: log, in: recording.shadow) ?? log
+    guard let isRecorded, !below.isEmpty else { return below }
+    return ChangeLog(
+      below.changes.filter { isRecorded(type(of: $0.model), $0.property.name) })
   }
 
   /// Starts recording every change made through `store`, with the steps of

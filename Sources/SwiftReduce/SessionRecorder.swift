@@ -21,10 +21,9 @@
 /// ```
 ///
 /// A recorder finds each step's paths as a snapshot does, once a step: it is
-/// for recording a session, not for every frame of a large tree. It hears the
-/// changes the store's ``History`` records: when the history leaves some
-/// properties out (its `recording:` filter), the recorder hears the others
-/// only, and a replay compares those.
+/// for recording a session, not for every frame of a large tree. It hears
+/// every change, whatever a ``History`` of the store leaves out of its steps:
+/// put caches behind `@Untraversed`, which nothing records.
 @MainActor
 public final class SessionRecorder {
   /// The steps recorded, in order.

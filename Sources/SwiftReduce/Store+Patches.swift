@@ -1,7 +1,8 @@
 extension Store {
   /// Calls `listener` with the patches of every change to the tree: each
   /// dispatch's, each undo's and redo's, and those made outside a dispatch
-  /// (found when the next begins), as a ``History`` records them.
+  /// (found when the next begins), whatever a ``History`` of the store
+  /// leaves out of its steps; `@Untraversed` properties are never heard.
   ///
   /// A dispatch's patches come before its subscribers are told; what its
   /// middleware or subscribers then change comes in a call of its own. A
