@@ -409,9 +409,10 @@ public final class History<Root: Reducer> {
     prepareForUndoOrRedo()
     guard let index = steps.lastIndex(where: { $0.kind == .change }) else { return nil }
     let step = steps[index]
-    try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
-    steps.remove(at: index)
-    undoneSteps.append(step)
+    try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo") { [self] in
+      steps.remove(at: index)
+      undoneSteps.append(step)
+    }
     return step
   }
 
@@ -424,9 +425,10 @@ public final class History<Root: Reducer> {
     lookBeforeUndoOrRedo()
     prepareForUndoOrRedo()
     guard let step = undoneSteps.last else { return nil }
-    try apply(step.changes, of: step, verb: "redo")
-    undoneSteps.removeLast()
-    steps.append(step)
+    try apply(step.changes, of: step, verb: "redo") { [self] in
+      undoneSteps.removeLast()
+      steps.append(step)
+    }
     return step
   }
 
@@ -450,14 +452,16 @@ public final class History<Root: Reducer> {
     lookBeforeUndoOrRedo()
     let target = min(max(position, 0), timeline.count)
     while steps.count > target, let step = steps.last {
-      try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
-      steps.removeLast()
-      undoneSteps.append(step)
+      try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo") { [self] in
+        steps.removeLast()
+        undoneSteps.append(step)
+      }
     }
     while steps.count < target, let step = undoneSteps.last {
-      try apply(step.changes, of: step, verb: "redo")
-      undoneSteps.removeLast()
-      steps.append(step)
+      try apply(step.changes, of: step, verb: "redo") { [self] in
+        undoneSteps.removeLast()
+        steps.append(step)
+      }
     }
   }
 
@@ -473,10 +477,17 @@ public final class History<Root: Reducer> {
     lateBeforeUndoOrRedo?()
   }
 
-  /// Applies `changes` through the store, or throws without changing anything.
-  private func apply(_ changes: [Change], of step: HistoryStep, verb: String)
-    throws(HistoryConflict)
-  {
+  /// Applies `changes` through the store, as a ``HistoryAction`` the
+  /// middleware see, or throws without changing anything.
+  ///
+  /// `moveStep` moves the step between ``steps`` and ``undoneSteps`` once
+  /// the changes are made, before observers are told and before a dispatch
+  /// queued meanwhile (by a middleware, a subscriber) runs and keeps its own
+  /// step after it.
+  private func apply(
+    _ changes: [Change], of step: HistoryStep, verb: String,
+    moveStep: @escaping () -> Void
+  ) throws(HistoryConflict) {
     guard !store.isChanging else {
       throw HistoryConflict(
         step: step.label, path: .root,
@@ -485,14 +496,24 @@ public final class History<Root: Reducer> {
     }
     var seen = Set<ObjectIdentifier>()
     let models = changes.map(\.model).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    let action: HistoryAction = verb == "undo" ? .undo(step: step.label) : .redo(step: step.label)
     let application = ChangeApplication(plans: .shared)
-    try store.change(HistoryMove(changedModels: models)) { () throws(HistoryConflict) in
+    let stopped = HistoryConflict(
+      step: step.label, path: .root,
+      description: "Cannot \(verb) \"\(step.label)\": a middleware stopped it. "
+        + "Nothing was changed.")
+    try store.change(action, HistoryMove(changedModels: models), stopped: stopped) {
+      [self] () throws(HistoryConflict) in
+      // Read before the change, to tell `@Observable` readers of what it changed.
+      let observed = UndoObservableValues(of: models)
       do throws(ChangeConflict) {
         try application.apply(changes)
-        if store.historyRecording === recording { recording.lookAfterUndoOrRedo(changes) }
       } catch {
         throw conflict(error, step: step, verb: verb)
       }
+      if store.historyRecording === recording { recording.lookAfterUndoOrRedo(changes) }
+      moveStep()
+      observed.tellChanges()
     }
   }
 
