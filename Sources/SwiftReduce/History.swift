@@ -9,7 +9,9 @@
 /// last dispatch. A change made outside any dispatch is found when the next
 /// begins, and kept as a step undo passes over (see the *History* article).
 /// ``undo()`` applies a step's patches backwards, through
-/// the store, so subscribers and Observation are told as for a dispatch;
+/// the store, as a dispatch of a ``HistoryAction`` that the middleware see
+/// and may stop, so subscribers and Observation are told as for a dispatch
+/// (an `@Observable` model's readers when it is ``UndoObservable``);
 /// ``redo()`` applies them again.
 ///
 /// ```swift
@@ -402,7 +404,8 @@ public final class History<Root: Reducer> {
   /// over merges after it; returns it, or `nil` when there is none.
   ///
   /// - Throws: ``HistoryConflict`` when another writer changed an element
-  ///   the step changed since; nothing is changed then.
+  ///   the step changed since, or a middleware did not pass the step's
+  ///   ``HistoryAction`` on; nothing is changed then.
   @discardableResult
   public func undo() throws(HistoryConflict) -> HistoryStep? {
     lookBeforeUndoOrRedo()
@@ -419,7 +422,8 @@ public final class History<Root: Reducer> {
   /// Applies again the last step undone; returns it, or `nil` when there is none.
   ///
   /// - Throws: ``HistoryConflict`` when another writer changed an element
-  ///   the step changes since it was undone; nothing is changed then.
+  ///   the step changes since it was undone, or a middleware did not pass the
+  ///   step's ``HistoryAction`` on; nothing is changed then.
   @discardableResult
   public func redo() throws(HistoryConflict) -> HistoryStep? {
     lookBeforeUndoOrRedo()

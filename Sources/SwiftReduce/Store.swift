@@ -126,7 +126,8 @@ public final class Store<Root: Reducer> {
   ///
   /// `store.favoriteMovies.movies` is the store's read of `\.favoriteMovies`,
   /// then the model's own `movies`, which the store does not see; a plain
-  /// model's reader is told of every action that model reduces.
+  /// model's reader is told of every action that model reduces, and of any
+  /// write that changed it.
   /// `store.read(\.favoriteMovies.movies)` is one read of the whole path: its
   /// observer is told only when the movies change. The *Observation* article
   /// gives the grains.

@@ -13,15 +13,19 @@ import Observation
 /// `Equatable`, by identity when it is an object, and always otherwise).
 ///
 /// ```swift
-/// @Observable final class Counter: Reducer, UndoObservable {
-///   static var observedKeyPaths: [PartialKeyPath<Counter>] { [\.count] }
+/// @Observable final class Clicker: Reducer, UndoObservable {
+///   static var observedKeyPaths: [PartialKeyPath<Clicker>] { [\.count] }
 ///   var count = 0
-///   func reduce(action: CounterAction) { count += 1 }
+///   func reduce(action: ClickerAction) { count += 1 }
 /// }
-/// let store = Store(Counter())
+/// let store = Store(Clicker())
 /// let history = History(store)
-/// store.dispatch(CounterAction.increment)
-/// withObservationTracking { _ = store.root.count } onChange: { print("count changed") }
+/// store.dispatch(ClickerAction.count)
+/// withObservationTracking {
+///   _ = store.root.count
+/// } onChange: {
+///   print("count read is out of date")
+/// }
 /// try history.undo()
 /// print(store.root.count)
 /// ```
@@ -29,7 +33,7 @@ import Observation
 /// prints
 ///
 /// ```
-/// count changed
+/// count read is out of date
 /// 0
 /// ```
 ///
