@@ -506,7 +506,7 @@ public final class History<Root: Reducer> {
       step: step.label, path: .root,
       description: "Cannot \(verb) \"\(step.label)\": a middleware stopped it. "
         + "Nothing was changed.")
-    try store.change(action, HistoryMove(changedModels: models), stopped: stopped) {
+    try store.move(action, HistoryMove(changedModels: models), stopped: stopped) {
       [self] () throws(HistoryConflict) in
       // Read before the change, to tell `@Observable` readers of what it changed.
       let observed = UndoObservableValues(of: models)

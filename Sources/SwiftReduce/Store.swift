@@ -183,6 +183,22 @@ public final class Store<Root: Reducer> {
     observedReads.tellChanges(after: action, in: root)
   }
 
+  /// Makes a change that is not an action's, a history's undo or redo, as a
+  /// dispatch makes one: observers and subscribers are told after it, and
+  /// dispatches made meanwhile are queued and run after it.
+  ///
+  /// Middleware does not see it: it is no action a middleware could pass on
+  /// or replace. When `apply` throws, nothing changed and nobody is told.
+  func change(_ change: some DirectChange, _ apply: () throws(HistoryConflict) -> Void)
+    throws(HistoryConflict)
+  {
+    try asDispatch { () throws(HistoryConflict) in
+      try apply()
+      observedReads.tellChanges(after: change, in: root)
+      subscribers.notifyAll(root: root)
+    }
+  }
+
   /// Makes a history's undo or redo of one step as a dispatch of `action`:
   /// it passes through the middleware, and past the last one `apply` makes
   /// the change, then observers and subscribers are told; dispatches made
@@ -198,22 +214,22 @@ public final class Store<Root: Reducer> {
   ///   - apply: Makes the change, or throws without changing anything.
   /// - Throws: What `apply` throws, when nothing changed and nobody is told;
   ///   `stopped` when no middleware passed `action` on, and `apply` never ran.
-  func change(
+  func move(
     _ action: HistoryAction, _ change: some DirectChange, stopped: HistoryConflict,
     _ apply: @escaping () throws(HistoryConflict) -> Void
   ) throws(HistoryConflict) {
-    let move = PendingMove(action: action) { [self] () throws(HistoryConflict) in
+    let pending = PendingMove(action: action) { [self] () throws(HistoryConflict) in
       try apply()
       observedReads.tellChanges(after: change, in: root)
       subscribers.notifyAll(root: root)
     }
     asDispatch {
       let outer = pendingMove
-      pendingMove = move
+      pendingMove = pending
       defer { pendingMove = outer }
       pass(action, throughMiddlewareFrom: 0)
     }
-    switch move.outcome {
+    switch pending.outcome {
     case .applied: return
     case .stopped: throw stopped
     case let .refused(conflict): throw conflict
