@@ -41,7 +41,9 @@ import Observation
 /// told. Reads made through the store (`store.count`) need no list: the
 /// store tells them itself.
 public protocol UndoObservable: Observable, AnyObject {
-  /// The key paths readers observe the model through, such as `\.count`.
+  /// The key paths readers observe the model through, each a property of
+  /// the model, such as `\.count`; a longer path (`\.songs[0]`), which no
+  /// registrar tracks, is passed over.
   static var observedKeyPaths: [PartialKeyPath<Self>] { get }
 }
 
@@ -51,7 +53,7 @@ public protocol UndoObservable: Observable, AnyObject {
 /// registrars of those that changed.
 @MainActor
 struct UndoObservableValues {
-  private var readings: [(model: any UndoObservable, values: [Any])] = []
+  private var readings: [(model: any UndoObservable, values: [Any?])] = []
 
   /// Reads the observed values of each of `models` that is ``UndoObservable``.
   init(of models: [AnyObject]) {
@@ -68,19 +70,38 @@ struct UndoObservableValues {
 }
 
 extension UndoObservable {
-  /// The value at each observed key path, in order.
-  fileprivate func observedValues() -> [Any] {
-    Self.observedKeyPaths.map { self[keyPath: $0] }
+  /// The value at each observed key path, in order, or `nil` for a path
+  /// that is not read (see ``reading(_:)``).
+  fileprivate func observedValues() -> [Any?] {
+    Self.observedKeyPaths.map { Self.reading($0) == .compared ? self[keyPath: $0] : nil }
   }
 
   /// Tells the model's registrar of each observed key path whose value
   /// differs from the one in `before`.
-  fileprivate func tellChanges(since before: [Any]) {
+  fileprivate func tellChanges(since before: [Any?]) {
     // An `@Observable` model without the macro's registrar has no readers to tell.
     guard let registrar = registrar() else { return }
-    for (keyPath, old) in zip(Self.observedKeyPaths, before)
-    where !Self.isSame(old, self[keyPath: keyPath]) {
+    for (keyPath, old) in zip(Self.observedKeyPaths, before) {
+      switch Self.reading(keyPath) {
+      case .compared:
+        if let old, Self.isSame(old, self[keyPath: keyPath]) { continue }
+      case .told: break
+      case .passedOver: continue
+      }
       (keyPath as? any ObservedKeyPath)?.tell(registrar, of: self)
+    }
+  }
+
+  /// How an observed key path is handled: one property of the model is read
+  /// before and after, and told when its value changed; a longer path
+  /// (`\.songs[0]`), which no registrar tracks and whose reading could stop
+  /// the program (a position past the end), is passed over; a path whose
+  /// layout cannot be read here is told whenever the model changed.
+  private static func reading(_ keyPath: PartialKeyPath<Self>) -> ObservedReading {
+    switch KeyPathLayout.isOneProperty(keyPath) {
+    case true?: .compared
+    case false?: .passedOver
+    case nil: .told
     }
   }
 
@@ -110,6 +131,13 @@ extension UndoObservable {
   private static func isEqual<Value: Equatable>(_ old: Value, _ new: Any) -> Bool {
     (new as? Value) == old
   }
+}
+
+/// How ``UndoObservable`` handles one of its observed key paths.
+private enum ObservedReading {
+  case compared
+  case told
+  case passedOver
 }
 
 /// A key path whose value types are known, to tell a registrar of a change at it.

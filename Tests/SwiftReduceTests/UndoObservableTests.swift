@@ -1,6 +1,8 @@
 import Observation
-import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
+
+@testable import SwiftReduce
 
 /// Undo and redo tell the readers of an `@Observable` model that lists its
 /// observed key paths, property by property.
@@ -97,5 +99,34 @@ struct UndoObservableTests {
 
     #expect(log.entries == [])
     #expect(store.root.count == 1)
+  }
+}
+
+extension UndoObservableTests {
+  @Test func aListedPathThroughAnArraysPositionIsPassedOverAndDoesNotStopTheProgram() throws {
+    let store = Store(Jukebox())
+    let history = History(store)
+    store.dispatch(JukeboxAction.add("Heroes"))
+    let log = track("songs") { _ = store.root.songs }
+
+    try history.undo()
+
+    #expect(store.root.songs == [])
+    #expect(log.entries == ["songs"])
+    try history.redo()
+    #expect(store.root.songs == ["Heroes"])
+  }
+}
+
+extension UndoObservableTests {
+  @Test func onlyAPathOfOnePropertyIsComparedAndTold() {
+    let paths: [AnyKeyPath] = [
+      \Clicker.count, \Clicker.name, \Person.name, \SyncUpsApp.detail, \Jukebox.songs[0],
+      \Person.favoriteMovies.input, \Clicker.name.count, \SyncUpsApp.detail.syncUp,
+    ]
+    #expect(
+      paths.map(KeyPathLayout.isOneProperty) == [
+        true, true, true, true, false, false, false, false,
+      ])
   }
 }

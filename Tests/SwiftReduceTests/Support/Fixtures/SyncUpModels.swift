@@ -92,3 +92,18 @@ enum ClickerAction: Action {
     if case .count = action { count += 1 }
   }
 }
+
+/// Actions of a ``Jukebox``.
+enum JukeboxAction: Action {
+  case add(String)
+}
+
+/// An `@Observable` model that lists a key path through an array's position.
+@Observable final class Jukebox: Reducer, UndoObservable {
+  static var observedKeyPaths: [PartialKeyPath<Jukebox>] { [\.songs, \.songs[0]] }
+  var songs: [String] = []
+
+  func reduce(action: JukeboxAction) {
+    if case let .add(song) = action { songs.append(song) }
+  }
+}
