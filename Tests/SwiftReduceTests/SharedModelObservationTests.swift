@@ -36,6 +36,17 @@ struct SharedModelObservationTests {
     #expect(store.meeting.secondsElapsed == 1)
   }
 
+  @Test func aWriteOfTheSameValueIntoASharedModelTellsNoOne() {
+    let store = Store(SyncUpsApp())
+    let log = track("detail") { _ = store.detail.syncUp.attendees.first?.name }
+
+    store.dispatch(MeetingAction.renameFirstAttendee("Blob"))
+
+    #expect(log.entries == [])
+    store.dispatch(MeetingAction.renameFirstAttendee("Blob Jr."))
+    #expect(log.entries == ["detail"])
+  }
+
   @Test func aReadMadeAgainAfterItWasToldIsToldOfTheNextWrite() {
     let store = Store(SyncUpsApp())
     let first = track("first") { _ = store.detail.syncUp.meetings }
