@@ -72,3 +72,26 @@ struct SharedModelObservationTests {
     #expect(store.detail.syncUp.meetings == [])
   }
 }
+
+/// A plain model held by a model that writes into it.
+final class SyncUpHolder: Reducer {
+  var syncUp = SyncUp()
+
+  func reduce(action: MeetingAction) {
+    if case let .end(transcript) = action { syncUp.meetings.append(transcript) }
+  }
+}
+
+extension SharedModelObservationTests {
+  @Test func aPlainModelReplacedOutsideADispatchAndReadAgainIsTheOneCompared() {
+    let holder = SyncUpHolder()
+    let store = Store(holder)
+    let log = track("syncUp") { _ = store.syncUp.meetings }
+    holder.syncUp = SyncUp()
+    _ = store.syncUp
+
+    store.dispatch(MeetingAction.end(transcript: "Went well"))
+
+    #expect(log.entries == ["syncUp"])
+  }
+}

@@ -82,6 +82,8 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
   /// Takes `value`, read now, as the reading to compare the next dispatch with.
   func read(_ value: Value) {
     watch.reset(to: value)
+    // Another plain model read while armed (after a change outside any dispatch) is watched now.
+    if isArmed, plainModel != nil { arm() }
   }
 
   /// The value in `root` now, or the last one read when its path no longer applies.
@@ -99,7 +101,7 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
     }
     guard let plainModel, let model = plainModel(watch.last) else { return false }
     if Self.takes(action, inOrBelow: model) { return true }
-    // A model read anew while armed (after a change outside any dispatch) is watched from now.
+    // A model not watched yet (one read anew by a binding) is watched from now.
     guard let modelWatch, modelWatch.model === model else {
       arm()
       return false
