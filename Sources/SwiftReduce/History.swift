@@ -9,7 +9,9 @@
 /// last dispatch. A change made outside any dispatch is found when the next
 /// begins, and kept as a step undo passes over (see the *History* article).
 /// ``undo()`` applies a step's patches backwards, through
-/// the store, so subscribers and Observation are told as for a dispatch;
+/// the store, as a dispatch of a ``HistoryAction`` that the middleware see
+/// and may stop, so subscribers and Observation are told as for a dispatch
+/// (an `@Observable` model's readers when it is ``UndoObservable``);
 /// ``redo()`` applies them again.
 ///
 /// ```swift
@@ -510,31 +512,35 @@ public final class History<Root: Reducer> {
   /// over merges after it; returns it, or `nil` when there is none.
   ///
   /// - Throws: ``HistoryConflict`` when another writer changed an element
-  ///   the step changed since; nothing is changed then.
+  ///   the step changed since, or a middleware did not pass the step's
+  ///   ``HistoryAction`` on; nothing is changed then.
   @discardableResult
   public func undo() throws(HistoryConflict) -> HistoryStep? {
     lookBeforeUndoOrRedo()
     prepareForUndoOrRedo()
     guard let index = steps.lastIndex(where: { $0.kind == .change }) else { return nil }
     let step = steps[index]
-    try takeBack(step)
-    steps.remove(at: index)
-    undoneSteps.append(step)
+    try takeBack(step) { [self] in
+      steps.remove(at: index)
+      undoneSteps.append(step)
+    }
     return step
   }
 
   /// Applies again the last step undone; returns it, or `nil` when there is none.
   ///
   /// - Throws: ``HistoryConflict`` when another writer changed an element
-  ///   the step changes since it was undone; nothing is changed then.
+  ///   the step changes since it was undone, or a middleware did not pass the
+  ///   step's ``HistoryAction`` on; nothing is changed then.
   @discardableResult
   public func redo() throws(HistoryConflict) -> HistoryStep? {
     lookBeforeUndoOrRedo()
     prepareForUndoOrRedo()
     guard let step = undoneSteps.last else { return nil }
-    try doAgain(step)
-    undoneSteps.removeLast()
-    steps.append(step)
+    try doAgain(step) { [self] in
+      undoneSteps.removeLast()
+      steps.append(step)
+    }
     return step
   }
 
@@ -558,14 +564,16 @@ public final class History<Root: Reducer> {
     lookBeforeUndoOrRedo()
     let target = min(max(position, 0), timeline.count)
     while steps.count > target, let step = steps.last {
-      try takeBack(step)
-      steps.removeLast()
-      undoneSteps.append(step)
+      try takeBack(step) { [self] in
+        steps.removeLast()
+        undoneSteps.append(step)
+      }
     }
     while steps.count < target, let step = undoneSteps.last {
-      try doAgain(step)
-      undoneSteps.removeLast()
-      steps.append(step)
+      try doAgain(step) { [self] in
+        undoneSteps.removeLast()
+        steps.append(step)
+      }
     }
   }
 
@@ -581,21 +589,27 @@ public final class History<Root: Reducer> {
     lateBeforeUndoOrRedo?()
   }
 
-  /// Applies the changes that take `step` back, or throws without changing anything.
-  private func takeBack(_ step: HistoryStep) throws(HistoryConflict) {
+  /// Applies the changes that take `step` back, or throws without changing
+  /// anything; `moveStep` as in ``apply(_:of:verb:moveStep:)``.
+  private func takeBack(_ step: HistoryStep, moveStep: @escaping () -> Void)
+    throws(HistoryConflict)
+  {
     if let patches = step.restoredPatches {
-      try apply(patches.reversed().map(\.inverse), of: step, verb: "undo")
+      try apply(patches.reversed().map(\.inverse), of: step, verb: "undo", moveStep: moveStep)
     } else {
-      try apply(step.changes.reversed().map(\.inverse), of: step, verb: "undo")
+      try apply(
+        step.changes.reversed().map(\.inverse), of: step, verb: "undo", moveStep: moveStep)
     }
   }
 
   /// Applies `step`'s changes again, or throws without changing anything.
-  private func doAgain(_ step: HistoryStep) throws(HistoryConflict) {
+  private func doAgain(_ step: HistoryStep, moveStep: @escaping () -> Void)
+    throws(HistoryConflict)
+  {
     if let patches = step.restoredPatches {
-      try apply(patches, of: step, verb: "redo")
+      try apply(patches, of: step, verb: "redo", moveStep: moveStep)
     } else {
-      try apply(step.changes, of: step, verb: "redo")
+      try apply(step.changes, of: step, verb: "redo", moveStep: moveStep)
     }
   }
 
@@ -608,14 +622,28 @@ public final class History<Root: Reducer> {
         + "\(verb) after it. Nothing was changed.")
   }
 
-  /// Applies the patches of a restored step through the store, each found
-  /// by its path, or throws without changing anything.
-  private func apply(_ patches: [Patch], of step: HistoryStep, verb: String)
-    throws(HistoryConflict)
-  {
+  /// The undo or redo of `step` as middleware see it, and the conflict a
+  /// middleware that stops it makes.
+  private func move(of step: HistoryStep, verb: String) -> (HistoryAction, HistoryConflict) {
+    (
+      verb == "undo" ? .undo(step: step.label) : .redo(step: step.label),
+      HistoryConflict(
+        step: step.label, path: .root,
+        description: "Cannot \(verb) \"\(step.label)\": a middleware stopped it. "
+          + "Nothing was changed.")
+    )
+  }
+
+  /// Applies the patches of a restored step through the store, as a
+  /// ``HistoryAction`` the middleware see, each found by its path, or
+  /// throws without changing anything.
+  private func apply(
+    _ patches: [Patch], of step: HistoryStep, verb: String, moveStep: @escaping () -> Void
+  ) throws(HistoryConflict) {
     try refuseWhileChanging(step, verb: verb)
     let applied = AppliedPatches()
-    try store.change(applied) { () throws(HistoryConflict) in
+    let (action, stopped) = move(of: step, verb: verb)
+    try store.move(action, applied, stopped: stopped) { [self] () throws(HistoryConflict) in
       do throws(PatchResolution.Failure) {
         applied.changes = try PatchResolution(plans: .shared).apply(patches, below: store.root)
       } catch {
@@ -626,24 +654,38 @@ public final class History<Root: Reducer> {
             "Cannot \(verb) \"\(step.label)\": \(path): \(error.reason). Nothing was changed.")
       }
       if store.historyRecording === recording { recording.lookAfterUndoOrRedo(applied.changes) }
+      moveStep()
     }
   }
 
-  /// Applies `changes` through the store, or throws without changing anything.
-  private func apply(_ changes: [Change], of step: HistoryStep, verb: String)
-    throws(HistoryConflict)
-  {
+  /// Applies `changes` through the store, as a ``HistoryAction`` the
+  /// middleware see, or throws without changing anything.
+  ///
+  /// `moveStep` moves the step between ``steps`` and ``undoneSteps`` once
+  /// the changes are made, before observers are told and before a dispatch
+  /// queued meanwhile (by a middleware, a subscriber) runs and keeps its own
+  /// step after it.
+  private func apply(
+    _ changes: [Change], of step: HistoryStep, verb: String,
+    moveStep: @escaping () -> Void
+  ) throws(HistoryConflict) {
     try refuseWhileChanging(step, verb: verb)
     var seen = Set<ObjectIdentifier>()
     let models = changes.map(\.model).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    let (action, stopped) = move(of: step, verb: verb)
     let application = ChangeApplication(plans: .shared)
-    try store.change(HistoryMove(changedModels: models)) { () throws(HistoryConflict) in
+    try store.move(action, HistoryMove(changedModels: models), stopped: stopped) {
+      [self] () throws(HistoryConflict) in
+      // Read before the change, to tell `@Observable` readers of what it changed.
+      let observed = UndoObservableValues(of: models)
       do throws(ChangeConflict) {
         try application.apply(changes)
-        if store.historyRecording === recording { recording.lookAfterUndoOrRedo(changes) }
       } catch {
         throw conflict(error, step: step, verb: verb)
       }
+      if store.historyRecording === recording { recording.lookAfterUndoOrRedo(changes) }
+      moveStep()
+      observed.tellChanges()
     }
   }
 

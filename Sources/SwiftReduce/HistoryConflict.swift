@@ -1,7 +1,9 @@
 /// Why ``History`` refused to undo or redo a step.
 ///
 /// Another writer changed an element the step changed, so taking it back (or
-/// doing it again) would overwrite that writer's change. Nothing was changed.
+/// doing it again) would overwrite that writer's change; or a middleware did
+/// not pass the step's ``HistoryAction`` on, and ``path`` is the root. Nothing
+/// was changed.
 ///
 /// ```
 /// Cannot undo "removing Heat": favoriteMovies.movies["Heat"] is 2 now, not 1. Nothing was changed.

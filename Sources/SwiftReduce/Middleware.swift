@@ -7,6 +7,7 @@
 /// action, with a replacement, or not at all to drop the action, and can run
 /// code after `next` returns, when the store already holds the new state.
 /// Actions it dispatches are queued and pass through the whole chain again.
+/// A ``History``'s undo and redo pass through it too, as a ``HistoryAction``.
 ///
 /// The first middleware given to the store is outermost:
 ///

@@ -6,7 +6,8 @@ import Observation
 ///
 /// A value is compared by `==` when it is `Equatable`; a model by identity,
 /// and, when it is not itself `Observable`, also as changed when it or a model
-/// it holds reduced the action. An `Observable` model tracks its own
+/// it holds reduced the action, or when any write in a dispatch changed it or
+/// a model it holds. An `Observable` model tracks its own
 /// properties, so the store adds nothing on top. The article *Observation*
 /// gives the rules and the limits.
 extension Store: Observable {
@@ -15,7 +16,8 @@ extension Store: Observable {
     var isNew = false
     let read = observedReads.read(keyPath) {
       isNew = true
-      return ObservedRead(project: Self.projection(of: keyPath), value: value)
+      return ObservedRead(
+        project: Self.projection(of: keyPath), value: value, watchModel: ShadowWatch.init)
     }
     if isNew {
       #if DEBUG
@@ -45,5 +47,22 @@ extension Store: Observable {
     read.read(value)
     observedReads.arm(read)
     return value
+  }
+}
+
+/// The watch of a plain model read through a store: a shadow of the model and
+/// the models below it, the copy a ``History`` keeps of a whole tree.
+@MainActor
+private final class ShadowWatch: ModelWatch {
+  let model: AnyObject
+  private let shadow: TreeShadow
+
+  init(_ model: AnyObject) {
+    self.model = model
+    shadow = TreeShadow(of: model, plans: .shared, isRecorded: nil)
+  }
+
+  func hasChanged() -> Bool {
+    !shadow.changes(from: model, expectsChanges: false).isEmpty
   }
 }

@@ -186,7 +186,8 @@ public final class Store<Root: Reducer> {
   ///
   /// `store.favoriteMovies.movies` is the store's read of `\.favoriteMovies`,
   /// then the model's own `movies`, which the store does not see; a plain
-  /// model's reader is told of every action that model reduces.
+  /// model's reader is told of every action that model reduces, and of any
+  /// write that changed it.
   /// `store.read(\.favoriteMovies.movies)` is one read of the whole path: its
   /// observer is told only when the movies change. The *Observation* article
   /// gives the grains.
@@ -258,6 +259,77 @@ public final class Store<Root: Reducer> {
     }
   }
 
+  /// Makes a history's undo or redo of one step as a dispatch of `action`:
+  /// it passes through the middleware, and past the last one `apply` makes
+  /// the change, then observers and subscribers are told; dispatches made
+  /// meanwhile are queued and run after it.
+  ///
+  /// An action a middleware passes on in place of `action` is queued as a
+  /// dispatch of its own.
+  ///
+  /// - Parameters:
+  ///   - action: The action the middleware see.
+  ///   - change: The change, as observers of reads are told of it.
+  ///   - stopped: The conflict to throw when a middleware stopped the change.
+  ///   - apply: Makes the change, or throws without changing anything.
+  /// - Throws: What `apply` throws, when nothing changed and nobody is told;
+  ///   `stopped` when no middleware passed `action` on, and `apply` never ran.
+  func move(
+    _ action: HistoryAction, _ change: some DirectChange, stopped: HistoryConflict,
+    _ apply: @escaping () throws(HistoryConflict) -> Void
+  ) throws(HistoryConflict) {
+    let pending = PendingMove(action: action) { [self] () throws(HistoryConflict) in
+      try apply()
+      observedReads.tellChanges(after: change, in: root)
+      subscribers.notifyAll(root: root)
+    }
+    asDispatch {
+      let outer = pendingMove
+      pendingMove = pending
+      defer { pendingMove = outer }
+      pass(action, throughMiddlewareFrom: 0)
+    }
+    switch pending.outcome {
+    case .applied: return
+    case .stopped: throw stopped
+    case let .refused(conflict): throw conflict
+    }
+  }
+
+  /// The history's undo or redo whose action is in the middleware now, if any.
+  private var pendingMove: PendingMove?
+
+  /// A history's undo or redo of one step, waiting for its action to come
+  /// out of the middleware.
+  private final class PendingMove {
+    let action: HistoryAction
+    let apply: () throws(HistoryConflict) -> Void
+    /// What became of it; `stopped` until the action comes out of the middleware.
+    var outcome = Outcome.stopped
+
+    enum Outcome {
+      case stopped
+      case applied
+      case refused(HistoryConflict)
+    }
+
+    init(action: HistoryAction, apply: @escaping () throws(HistoryConflict) -> Void) {
+      self.action = action
+      self.apply = apply
+    }
+
+    /// Makes the change, once however many times a middleware passes the action on.
+    func run() {
+      guard case .stopped = outcome else { return }
+      do throws(HistoryConflict) {
+        try apply()
+        outcome = .applied
+      } catch {
+        outcome = .refused(error)
+      }
+    }
+  }
+
   /// Runs `body` as this store's dispatch in progress, then every action
   /// queued until none is left; when `body` throws, the queued actions wait
   /// for the next dispatch.
@@ -314,9 +386,18 @@ public final class Store<Root: Reducer> {
 
   // MARK: - Dispatch pipeline
 
-  /// Hands `action` to the middleware at `index`, or reduces it past the last one.
+  /// Hands `action` to the middleware at `index`, or reduces it past the
+  /// last one (a history's undo or redo is applied there instead).
   private func pass(_ action: any Action, throughMiddlewareFrom index: Int) {
     guard index < middleware.count else {
+      // Checked only while a history's undo or redo is in the middleware.
+      if let move = pendingMove {
+        guard let passed = action as? HistoryAction, passed == move.action else {
+          // Passed on in place of the undo or redo, which is stopped.
+          return dispatch(action)
+        }
+        return move.run()
+      }
       reduce(action)
       subscribers.notifyAll(root: root)
       return

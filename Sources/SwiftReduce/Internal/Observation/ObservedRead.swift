@@ -7,7 +7,13 @@ protocol ObservedValue: AnyObject {
   var point: ObservationPoint { get }
 
   /// Whether the read waits to be told of a change: it was made since it was last told.
-  var isArmed: Bool { get set }
+  var isArmed: Bool { get }
+
+  /// Makes the read wait to be told of a change.
+  func arm()
+
+  /// Stops the read waiting: it was told of a change.
+  func disarm()
 
   /// Whether what the read returned changed in a dispatch of `action` that some model reduced.
   func hasChanged(after action: any Action, in root: AnyObject) -> Bool
@@ -19,7 +25,9 @@ protocol ObservedValue: AnyObject {
 ///
 /// - a model, or an optional model, is compared by identity; a model that is
 ///   not `Observable` has also changed when it, or a model it holds, reduced
-///   the action, since it changes in place where no comparison can see it;
+///   the action, or when any write changed it or a model it holds (another
+///   model's reducer, say), which a ``ModelWatch`` made while the read is
+///   armed finds, since it changes in place where no comparison can see it;
 ///   an `Observable` model's own registrar tracks its properties, so the read
 ///   adds nothing coarser, unless value models sit below it, at any depth
 ///   (``ValueModelsBelow``), which reduce in place past every holder's
@@ -29,26 +37,53 @@ protocol ObservedValue: AnyObject {
 @MainActor
 final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
   let point = ObservationPoint()
-  var isArmed = false
+  private(set) var isArmed = false
   private let watch: ValueWatch<Root, Value>
 
   /// The model a plain-model read returned, to look for reductions in; `nil`
   /// for every other grain.
   private let plainModel: ((Value) -> AnyObject?)?
 
+  /// Makes the watch of a plain model, while the read is armed.
+  private let watchModel: (AnyObject) -> any ModelWatch
+
+  /// The watch of the plain model the read returned, while the read is armed.
+  private var modelWatch: (any ModelWatch)?
+
   /// Whether the read looks for reductions in and below the model it returned,
   /// so that every read reached through that model is told of them.
   var looksForReductions: Bool { plainModel != nil }
 
-  init(project: @escaping (Root) -> Value?, value: Value) {
+  /// - Parameters:
+  ///   - project: Reads the value from the root, or `nil` when its path no longer applies.
+  ///   - value: The value read now.
+  ///   - watchModel: Makes the watch of a plain model the read returned.
+  init(
+    project: @escaping (Root) -> Value?, value: Value,
+    watchModel: @escaping (AnyObject) -> any ModelWatch
+  ) {
     let grain = ReadGrain.of(Value.self)
     watch = ValueWatch(project: project, isDuplicate: grain.isDuplicate, initial: value)
     plainModel = grain.plainModel
+    self.watchModel = watchModel
+  }
+
+  func arm() {
+    isArmed = true
+    guard let plainModel, let model = plainModel(watch.last) else { return }
+    if modelWatch?.model !== model { modelWatch = watchModel(model) }
+  }
+
+  func disarm() {
+    isArmed = false
+    modelWatch = nil
   }
 
   /// Takes `value`, read now, as the reading to compare the next dispatch with.
   func read(_ value: Value) {
     watch.reset(to: value)
+    // Another plain model read while armed (after a change outside any dispatch) is watched now.
+    if isArmed, plainModel != nil { arm() }
   }
 
   /// The value in `root` now, or the last one read when its path no longer applies.
@@ -65,7 +100,13 @@ final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
     case .unchanged: break
     }
     guard let plainModel, let model = plainModel(watch.last) else { return false }
-    return Self.takes(action, inOrBelow: model)
+    if Self.takes(action, inOrBelow: model) { return true }
+    // A model not watched yet (one read anew by a binding) is watched from now.
+    guard let modelWatch, modelWatch.model === model else {
+      arm()
+      return false
+    }
+    return modelWatch.hasChanged()
   }
 
   /// Whether `model`, or a model it holds, takes `action`.

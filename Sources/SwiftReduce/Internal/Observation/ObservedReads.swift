@@ -44,7 +44,7 @@ final class ObservedReads {
   func arm(_ read: some ObservedValue) {
     read.point.access()
     guard !read.isArmed else { return }
-    read.isArmed = true
+    read.arm()
     armed.append(read)
   }
 
@@ -64,7 +64,7 @@ final class ObservedReads {
     while index < armed.count {
       let read = armed[index]
       if read.hasChanged(after: action, in: root) {
-        read.isArmed = false
+        read.disarm()
         changed.append(read.point)
       } else {
         if kept != index { armed[kept] = read }

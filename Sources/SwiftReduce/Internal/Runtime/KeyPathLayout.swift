@@ -146,6 +146,32 @@ struct KeyPathLayout {
     self.init(parsing: keyPath, valueType: valueType, subscripts: Self.knownSubscripts)
   }
 
+  /// Whether `keyPath` is one property of its root, stored or computed (no
+  /// subscript, no optional step), the kind of path an `@Observable` model's
+  /// registrar tracks; `nil` when its layout cannot be read here.
+  ///
+  /// Its buffer then holds that one component and nothing after it: a
+  /// stored property's header (and its offset, when out of line), or a
+  /// computed property's header, padded to a word, then its accessors.
+  static func isOneProperty(_ keyPath: AnyKeyPath) -> Bool? {
+    guard isUnderstood, let data = components(of: keyPath), let start = data.baseAddress else {
+      return nil
+    }
+    guard data.count >= 4 else { return false }
+    let header = start.load(as: UInt32.self)
+    let size: Int
+    switch (header & ComponentHeader.kindMask) >> ComponentHeader.kindShift {
+    case ComponentHeader.structKind, ComponentHeader.classKind:
+      size = header & ComponentHeader.offsetMask == ComponentHeader.outOfLineOffset ? 8 : 4
+    case ComponentHeader.computedKind:
+      guard header & ComponentHeader.computedHasArguments == 0 else { return false }
+      size = 8 + ComputedBody.accessorsSize(header)
+    default:
+      return false
+    }
+    return data.count == size
+  }
+
   /// Finds where the path leads from `root`, which the caller keeps alive.
   func target(from root: AnyObject) -> KeyPathTarget {
     // Unretained: the caller keeps the root alive, and nothing runs meanwhile.
