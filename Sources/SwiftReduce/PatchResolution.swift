@@ -38,11 +38,21 @@ struct PatchResolution {
   /// tree as the ones before it left it, and returns their changes; or
   /// takes back those applied and throws for the first that does not fit.
   func apply(_ patches: [Patch], below root: AnyObject) throws(Failure) -> [Change] {
+    try apply(patches, below: root) { _, _ in }
+  }
+
+  /// Applies `patches` as ``apply(_:below:)`` does, calling `found` with
+  /// each patch as it was found in the tree, before it is applied.
+  func apply(
+    _ patches: [Patch], below root: AnyObject, found: (Resolved, Patch) -> Void
+  ) throws(Failure) -> [Change] {
     let application = ChangeApplication(plans: plans)
     var applied: [Change] = []
     for (index, patch) in patches.enumerated() {
       do {
-        let change = try change(for: patch, below: root)
+        let resolved = try resolve(patch, below: root)
+        found(resolved, patch)
+        let change = resolved.change
         try application.apply([change])
         applied.append(change)
       } catch let refusal as Refusal {
@@ -58,6 +68,20 @@ struct PatchResolution {
 
   /// The change `patch` makes to the tree below `root`, or why it cannot.
   func change(for patch: Patch, below root: AnyObject) throws(Refusal) -> Change {
+    try resolve(patch, below: root).change
+  }
+
+  /// A patch found in a tree: its change, and the Swift expression that
+  /// reaches, from the root, the value it edits (`.favoriteMovies.movies`),
+  /// or `nil` where Swift cannot write one (a set's member, a key that does
+  /// not print as a literal of its type).
+  struct Resolved {
+    let change: Change
+    let access: String?
+  }
+
+  /// `patch` found in the tree below `root`, or why it cannot be.
+  func resolve(_ patch: Patch, below root: AnyObject) throws(Refusal) -> Resolved {
     guard !patch.recorded.afterHoldsTreeModels || patch.kind == .removed else {
       throw Refusal(
         "its value holds a model its tree held before (moved there, or held a second time), "
@@ -68,12 +92,18 @@ struct PatchResolution {
       throw Refusal("the root cannot be replaced; patch its properties")
     }
     var model = root
+    var access: String? = ""
+    // A dictionary's element is optional: `?` before going into it.
+    var chains = false
     while true {
       guard case let .property(name) = components.popFirst(),
         let field = field(named: name, of: model)
       else {
         throw Refusal("\(Self.typeName(model)) has no stored property named so")
       }
+      if chains { access? += "?" }
+      chains = false
+      access? += "." + Self.swiftName(field.name)
       let object = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
       var value =
         field.ownership == .strong
@@ -93,9 +123,15 @@ struct PatchResolution {
         {
           break
         }
+        // A model entered keeps the chain for its property, added above.
+        if chains, !Self.isModel(plans.form(of: plan)) {
+          access? += "?"
+          chains = false
+        }
         switch plans.form(of: plan) {
         case let .optional(optionalType):
           guard let wrapped = optionalType.unwrap(value) else { throw Refusal("it is nil now") }
+          access? += "?"
           steps.append(.wrapped(optionalType))
           (value, plan) = (wrapped, plans.plan(for: optionalType.wrappedType))
         case .model where field.ownership == .strong:
@@ -108,6 +144,7 @@ struct PatchResolution {
             })
           else { throw Refusal("\(plan.name) has no stored property named so") }
           components.removeFirst()
+          access? += "." + Self.swiftName(inner.name)
           steps.append(.field(inner))
           plan.access.withBytes(of: value) {
             value = inner.plan.access.load(from: $0 + inner.offset)
@@ -122,6 +159,13 @@ struct PatchResolution {
             throw Refusal("[\(text)] is not there")
           }
           steps.append(.element(position, in: editable))
+          switch collectionType.order {
+          case .positions: access? += "[\(text)]"
+          case .keys:
+            access? += "[\(text)]"
+            chains = true
+          case .unordered: access = nil
+          }
           (value, plan) = (element, plans.plan(for: editable.storedElementType))
           if editable.valueLabel != nil, components.first == .property("value") {
             components.removeFirst()
@@ -138,8 +182,51 @@ struct PatchResolution {
             + "would be a new instance that nothing holds")
       }
       let edit = try self.edit(of: patch, at: value, plan, last: components.first)
-      return Change(model: model, property: field, steps: steps, edit: edit)
+      return Resolved(
+        change: Change(model: model, property: field, steps: steps, edit: edit), access: access)
     }
+  }
+
+  private static func isModel(_ form: ValueForm) -> Bool {
+    if case .model = form { return true }
+    return false
+  }
+
+  /// The Swift statement that makes `resolved`'s change in a `TestStore`'s
+  /// `send` closure, on the root `$0`: `$0.name = "Ada"`,
+  /// `$0.tracks.insert(Track(title: "Dune", plays: 0), at: 2)`; `nil` where
+  /// Swift cannot reach the value.
+  ///
+  /// A value is written as snapshots show it: a literal, a case, or a
+  /// struct's or model's memberwise initialiser.
+  func statement(for resolved: Resolved) -> String? {
+    guard let access = resolved.access else { return nil }
+    let change = resolved.change
+    let plan = change.editedPlan(in: plans)
+    let text = { (value: Any) in Patch.text(value, plan) }
+    let keyText = { (key: Any) in Patch.text(key, plans.plan(for: type(of: key))) }
+    switch change.edit {
+    case let .changed(_, after):
+      return "$0\(access) = \(text(after))"
+    case let .inserted(.index(offset, _), element, _):
+      return "$0\(access).insert(\(text(element)), at: \(offset))"
+    case let .inserted(.key(key), element, _):
+      return "$0\(access)[\(keyText(key))] = \(text(element))"
+    case let .inserted(.member, element, _):
+      return "$0\(access).insert(\(text(element)))"
+    case let .removed(.index(offset, _), _, _):
+      return "$0\(access).remove(at: \(offset))"
+    case let .removed(.key(key), _, _):
+      return "$0\(access)[\(keyText(key))] = nil"
+    case let .removed(.member, element, _):
+      return "$0\(access).remove(\(text(element)))"
+    }
+  }
+
+  /// A stored property's name as Swift code writes it: a tuple's element
+  /// without the dot the runtime gives it.
+  private static func swiftName(_ name: String) -> String {
+    name.hasPrefix(".") ? String(name.dropFirst()) : name
   }
 
   /// The edit `patch` makes to `value`, of the type `plan` describes: the

@@ -194,7 +194,8 @@ extension PatchValueDecoder {
       case is UInt64.Type: try number(UInt64.self)
       default: nil
       }
-    if let scalar = scalar as? Value { return scalar }
+    // Unwrapped first: `nil` would cast to an optional `Value` as `nil`.
+    if let scalar, let typed = scalar as? Value { return typed }
     return try Value(from: self)
   }
 }

@@ -122,6 +122,37 @@ extension Store {
   }
 }
 
+extension Store {
+  /// Applies `patches` as ``apply(_:)`` does and returns, for each, the
+  /// Swift statement that makes its change in a `TestStore`'s `send`
+  /// closure (`$0.name = "Ada"`), or a comment naming the patch where Swift
+  /// cannot write one.
+  ///
+  /// - Throws: ``PatchConflict`` as ``apply(_:)``, with nothing changed.
+  package func applyWritingStatements(_ patches: [Patch]) throws(PatchConflict) -> [String] {
+    var statements: [String] = []
+    let applied = AppliedPatches()
+    try change(applied) { () throws(PatchConflict) in
+      let resolution = PatchResolution(plans: .shared)
+      do throws(PatchResolution.Failure) {
+        applied.changes = try resolution.apply(patches, below: root) { resolved, patch in
+          statements.append(
+            resolution.statement(for: resolved) ?? "// Not written in Swift: \(patch)")
+        }
+        if let recording = historyRecording, recording.isWanted {
+          recording.lookAfterApplying(applied.changes)
+        }
+      } catch {
+        throw PatchConflict(
+          index: error.index, path: patches[error.index].path,
+          description: "Cannot apply patch \(error.index + 1) of \(patches.count), "
+            + "\(patches[error.index].path): \(error.reason). Nothing was changed.")
+      }
+    }
+    return statements
+  }
+}
+
 /// Patches a store applied, as observers are told of them: the models they
 /// changed, known once they are applied.
 final class AppliedPatches: DirectChange {

@@ -121,3 +121,74 @@ private struct ReplayRefusal: Error {
 extension ReplayRefusal: CustomStringConvertible {
   var description: String { reason }
 }
+
+extension Store {
+  /// The source of an exhaustive `TestStore` test of `session`: one `send`
+  /// per action, with the changes the action made as assignments, to check
+  /// in beside the session's models.
+  ///
+  /// The store must hold the tree the session started from, the tree the
+  /// test's `TestStore` is made of (`root`, written as Swift); the session's
+  /// changes are applied to it as the source is written. A value is written
+  /// as snapshots show it: a literal, a case, or a memberwise initialiser,
+  /// which a model or a struct without one needs written by hand.
+  ///
+  /// ```swift
+  /// let source = Store(Tally()).testSource(of: session, named: "addingTwo", root: "Tally()")
+  /// ```
+  ///
+  /// gives
+  ///
+  /// ```
+  /// @Test func addingTwo() {
+  ///   let store = TestStore(Tally())
+  ///   store.send(TallyAction.add(2)) {
+  ///     $0.total = 2
+  ///     $0.entries.insert(2, at: 0)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - session: Steps a ``SessionRecorder`` recorded, or their decoding.
+  ///   - name: The test's name.
+  ///   - root: The Swift expression that makes the tree the session started from.
+  /// - Returns: The test's source, or why none can be written: a session
+  ///   with a step that is not an action (a change made outside a dispatch,
+  ///   an undo, patches applied), which a `TestStore` cannot send.
+  public func testSource(of session: [SessionStep], named name: String, root: String)
+    -> Result<String, SessionSourceRefusal>
+  {
+    var lines = ["@Test func \(name)() {", "  let store = TestStore(\(root))"]
+    for (index, step) in session.enumerated() {
+      guard step.kind == .action, let action = step.actionText else {
+        return .failure(
+          SessionSourceRefusal(
+            description:
+              "Step \(index + 1) of \(session.count) is not an action (\(step.kind)): a TestStore "
+              + "cannot send it, so the steps after it would not be checked."))
+      }
+      let statements: [String]
+      do {
+        statements = try applyWritingStatements(step.patches)
+      } catch {
+        return .failure(SessionSourceRefusal(description: "Step \(index + 1): \(error)"))
+      }
+      guard !statements.isEmpty else {
+        lines.append("  store.send(\(action))")
+        continue
+      }
+      lines.append("  store.send(\(action)) {")
+      lines += statements.map { "    " + $0 }
+      lines.append("  }")
+    }
+    lines.append("}")
+    return .success(lines.joined(separator: "\n"))
+  }
+}
+
+/// Why ``SwiftReduce/Store/testSource(of:named:root:)`` wrote no source.
+public struct SessionSourceRefusal: Error, CustomStringConvertible, Equatable {
+  /// What stopped it, naming the step.
+  public let description: String
+}

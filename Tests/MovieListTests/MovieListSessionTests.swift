@@ -61,4 +61,19 @@ struct MovieListSessionTests {
     let saved = try String(contentsOfFile: directory.file("state.json"), encoding: .utf8)
     #expect(saved.contains("Ada"))
   }
+
+  @Test func aRecordedSessionIsWrittenAsTheCheckedInTestStoreTest() throws {
+    // Recorded with `MovieList --file state.json --record RecordedActionsSession.json` and
+    // the commands: 1 Ada, 3 Alien, 3 Heat, 3 Alien, 6, /al, /, sort views, quit.
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let session = try JSONDecoder().decode(
+      [SessionStep].self,
+      from: Data(contentsOf: folder.appendingPathComponent("Support/RecordedActionsSession.json")))
+    let source = Store(Person(Snapshot(name: "", movies: [:]))).testSource(
+      of: session, named: "recordedSession", root: #"Person(Snapshot(name: "", movies: [:]))"#)
+    let checkedIn = try String(
+      contentsOf: folder.appendingPathComponent("RecordedSessionTests.swift"), encoding: .utf8)
+    #expect(checkedIn.contains(try source.get().replacingOccurrences(of: "\n", with: "\n  ")))
+  }
 }
+

@@ -107,4 +107,60 @@ struct SessionReplayTests {
       Store(Tally()).replay(session)
     }
   }
+
+  // MARK: - Sessions written as tests
+
+  /// A session of actions only, as a test would be written from.
+  static func actionsSession() -> [SessionStep] {
+    let store = Store(Tally())
+    let recorder = SessionRecorder(store)
+    store.dispatch(TallyAction.add(2))
+    store.dispatch(TallyAction.add(3))
+    store.dispatch(TallyAction.reset)
+    recorder.stop()
+    return recorder.steps
+  }
+
+  @Test func aSessionIsWrittenAsTheSourceOfAnExhaustiveTestStoreTest() throws {
+    let source = Store(Tally()).testSource(
+      of: Self.actionsSession(), named: "addingThenResetting", root: "Tally()")
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("GeneratedSessionTests.swift")
+    let checkedIn = try String(contentsOf: file, encoding: .utf8)
+    // The checked-in test is the source as written, inside its suite.
+    #expect(checkedIn.contains(try source.get().replacingOccurrences(of: "\n", with: "\n  ")))
+    #expect(
+      try source.get() == """
+        @Test func addingThenResetting() {
+          let store = TestStore(Tally())
+          store.send(TallyAction.add(2)) {
+            $0.total = 2
+            $0.entries.insert(2, at: 0)
+          }
+          store.send(TallyAction.add(3)) {
+            $0.total = 5
+            $0.entries.insert(3, at: 1)
+          }
+          store.send(TallyAction.reset) {
+            $0.total = 0
+            $0.entries.remove(at: 1)
+            $0.entries.remove(at: 0)
+          }
+        }
+        """)
+  }
+
+  @Test func aSessionWithAStepThatIsNoActionIsNotWrittenAsATest() throws {
+    let source = Store(Tally()).testSource(
+      of: try recordedSession(), named: "session", root: "Tally()")
+    guard case let .failure(refusal) = source else {
+      Issue.record("a session with a change made outside a dispatch was written as a test")
+      return
+    }
+    #expect(
+      refusal.description
+        == "Step 3 of 4 is not an action (changedOutside): a TestStore cannot "
+        + "send it, so the steps after it would not be checked.")
+  }
 }
+

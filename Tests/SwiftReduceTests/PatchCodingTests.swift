@@ -185,6 +185,12 @@ struct PatchCodingTests {
     subscription.cancel()
   }
 
+  @Test func anOptionalDecodesAsTheValueItWraps() throws {
+    #expect(try Patch.decode(.string("Alien"), as: String?.self) == "Alien")
+    #expect(try Patch.decode(.int(3), as: Int?.self) == 3)
+    #expect(try Patch.decode(.null, as: String?.self) == nil)
+  }
+
   @Test func encodedValuesDecodeAsTheNumbersAndTextsTheyHold() throws {
     let data = Data(#"[null, true, 3, -4, 18446744073709551615, 2.5, "a", [1], {"b": false}]"#.utf8)
     #expect(

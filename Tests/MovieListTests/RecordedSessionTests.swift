@@ -1,0 +1,58 @@
+import SwiftReduce
+import SwiftReduceTesting
+import Testing
+
+@testable import MovieList
+
+/// A test written by `Store.testSource(of:named:root:)` from `Support/RecordedActionsSession.json`,
+/// a session recorded with `MovieList --record`, checked in as written: it compiles and passes
+/// against MovieList's models (issue #35 item 4). `MovieListSessionTests` checks that the
+/// session still writes this test.
+@MainActor
+struct RecordedSessionTests {
+  @Test func recordedSession() {
+    let store = TestStore(Person(Snapshot(name: "", movies: [:])))
+    store.send(NameChange.setName("Ada")) {
+      $0.name = "Ada"
+    }
+    store.send(UpdateMovies.setInput("Alien")) {
+      $0.favoriteMovies.input = "Alien"
+    }
+    store.send(UpdateMovies.submit) {
+      $0.favoriteMovies.input = ""
+      $0.favoriteMovies.movies["Alien"] = 1
+      $0.favoriteMovies.lastWatched = "Alien"
+    }
+    store.send(UpdateMovies.setInput("Heat")) {
+      $0.favoriteMovies.input = "Heat"
+      $0.favoriteMovies.lastWatched = nil
+    }
+    store.send(UpdateMovies.submit) {
+      $0.favoriteMovies.input = ""
+      $0.favoriteMovies.movies["Heat"] = 1
+      $0.favoriteMovies.lastWatched = "Heat"
+    }
+    store.send(UpdateMovies.setInput("Alien")) {
+      $0.favoriteMovies.input = "Alien"
+      $0.favoriteMovies.lastWatched = nil
+    }
+    store.send(UpdateMovies.submit) {
+      $0.favoriteMovies.input = ""
+      $0.favoriteMovies.movies["Alien"] = 2
+      $0.favoriteMovies.lastWatched = "Alien"
+    }
+    store.send(UpdateMovies.removeMovie("Heat")) {
+      $0.favoriteMovies.movies["Heat"] = nil
+      $0.favoriteMovies.lastWatched = nil
+    }
+    store.send(UpdateMovies.find("al")) {
+      $0.favoriteMovies.search = "al"
+    }
+    store.send(UpdateMovies.find("")) {
+      $0.favoriteMovies.search = ""
+    }
+    store.send(UpdateMovies.sort(MovieList.MovieOrder.views)) {
+      $0.favoriteMovies.order = .views
+    }
+  }
+}
