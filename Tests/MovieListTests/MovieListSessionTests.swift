@@ -76,4 +76,3 @@ struct MovieListSessionTests {
     #expect(checkedIn.contains(try source.get().replacingOccurrences(of: "\n", with: "\n  ")))
   }
 }
-

@@ -4,10 +4,11 @@ import Testing
 
 @testable import MovieList
 
-/// A test written by `Store.testSource(of:named:root:)` from `Support/RecordedActionsSession.json`,
-/// a session recorded with `MovieList --record`, checked in as written: it compiles and passes
-/// against MovieList's models (issue #35 item 4). `MovieListSessionTests` checks that the
-/// session still writes this test.
+/// A test written from a recorded session, checked in as written (issue #35 item 4).
+///
+/// `Store.testSource(of:named:root:)` wrote it from `Support/RecordedActionsSession.json`, a
+/// session recorded with `MovieList --record`; it compiles and passes against MovieList's
+/// models. `MovieListSessionTests` checks that the session still writes this test.
 @MainActor
 struct RecordedSessionTests {
   @Test func recordedSession() {

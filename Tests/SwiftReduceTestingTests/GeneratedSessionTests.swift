@@ -1,9 +1,10 @@
 import SwiftReduceTesting
 import Testing
 
-/// A test written by `Store.testSource(of:named:root:)` from
-/// `SessionReplayTests.actionsSession()`, checked in as written: it compiles and passes
-/// against the same models (issue #35 item 4).
+/// A test written from a recorded session, checked in as written (issue #35 item 4).
+///
+/// `Store.testSource(of:named:root:)` wrote it from `SessionReplayTests.actionsSession()`; it
+/// compiles and passes against the same models.
 @MainActor
 struct GeneratedSessionTests {
   @Test func addingThenResetting() {

@@ -163,4 +163,3 @@ struct SessionReplayTests {
         + "send it, so the steps after it would not be checked.")
   }
 }
-
