@@ -42,39 +42,25 @@ struct Options: Equatable {
   static func parse(_ arguments: [String], environment: [String: String], home: String)
     -> Request
   {
-    var file: String?
-    var record: String?
+    var paths: [String: String] = [:]
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
-      switch argument {
-      case "-h", "--help":
-        return .help
-      case "--version":
-        return .version
-      case "--file":
-        guard let path = remaining.popFirst(), !path.isEmpty else {
-          return .invalid("--file needs a path")
-        }
-        file = path
-      case _ where argument.hasPrefix("--file="):
-        let path = String(argument.dropFirst("--file=".count))
-        guard !path.isEmpty else { return .invalid("--file needs a path") }
-        file = path
-      case "--record":
-        guard let path = remaining.popFirst(), !path.isEmpty else {
-          return .invalid("--record needs a path")
-        }
-        record = path
-      case _ where argument.hasPrefix("--record="):
-        let path = String(argument.dropFirst("--record=".count))
-        guard !path.isEmpty else { return .invalid("--record needs a path") }
-        record = path
-      case _ where argument.hasPrefix("-"):
-        return .invalid("unknown option '\(argument)'")
-      default:
-        return .invalid("unexpected argument '\(argument)'")
+      if argument == "-h" || argument == "--help" { return .help }
+      if argument == "--version" { return .version }
+      // `--file PATH`, `--file=PATH`, and the same for `--record`.
+      let (name, attached) = argument.split(separator: "=", maxSplits: 1)
+        .map(String.init).splitFirst()
+      guard ["--file", "--record"].contains(name) else {
+        return .invalid(
+          argument.hasPrefix("-")
+            ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
       }
+      let path = attached ?? (argument.contains("=") ? "" : remaining.popFirst() ?? "")
+      guard !path.isEmpty else { return .invalid("\(name) needs a path") }
+      paths[name] = path
     }
+    let file = paths["--file"]
+    let record = paths["--record"]
     return .run(
       Options(file: file ?? defaultFile(environment: environment, home: home), record: record))
   }
@@ -87,5 +73,12 @@ struct Options: Equatable {
       environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (home as NSString).appendingPathComponent(".local/share")
     return (dataHome as NSString).appendingPathComponent("movielist/state.json")
+  }
+}
+
+extension Array where Element == String {
+  /// The first element and, when there is one, the second.
+  fileprivate func splitFirst() -> (String, String?) {
+    (first ?? "", count > 1 ? self[1] : nil)
   }
 }
