@@ -71,7 +71,7 @@ let package = Package(
         "SwiftReduceTestSupport",
       ],
       // A session recorded with `--record`, read by the test that replays it.
-      exclude: ["Support/RecordedSession.json", "Support/RecordedActionsSession.json"]
+      exclude: ["Support/RecordedSession.json"]
     ),
     .testTarget(
       name: "CountersTests",

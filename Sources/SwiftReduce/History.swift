@@ -653,7 +653,9 @@ public final class History<Root: Reducer> {
           description:
             "Cannot \(verb) \"\(step.label)\": \(path): \(error.reason). Nothing was changed.")
       }
-      if store.historyRecording === recording { recording.lookAfterUndoOrRedo(applied.changes) }
+      if store.historyRecording === recording {
+        recording.lookAfterUndoOrRedo(applied.changes, isRedo: verb == "redo")
+      }
       moveStep()
     }
   }
@@ -683,7 +685,9 @@ public final class History<Root: Reducer> {
       } catch {
         throw conflict(error, step: step, verb: verb)
       }
-      if store.historyRecording === recording { recording.lookAfterUndoOrRedo(changes) }
+      if store.historyRecording === recording {
+        recording.lookAfterUndoOrRedo(changes, isRedo: verb == "redo")
+      }
       moveStep()
       observed.tellChanges()
     }

@@ -223,6 +223,26 @@ struct PatchResolution {
     }
   }
 
+  /// The Swift condition that holds once `resolved`'s change is made, on the
+  /// tree `root` reaches (`store.root`): `store.root.name == "Ada"`; `nil`
+  /// where Swift cannot state one (a position removed, a set's member).
+  func expectation(for resolved: Resolved, root: String) -> String? {
+    guard let access = resolved.access else { return nil }
+    let change = resolved.change
+    let plan = change.editedPlan(in: plans)
+    let text = { (value: Any) in Patch.text(value, plan) }
+    let keyText = { (key: Any) in Patch.text(key, plans.plan(for: type(of: key))) }
+    switch change.edit {
+    case let .changed(_, after): return "\(root)\(access) == \(text(after))"
+    case let .inserted(.index(offset, _), element, _):
+      return "\(root)\(access)[\(offset)] == \(text(element))"
+    case let .inserted(.key(key), element, _):
+      return "\(root)\(access)[\(keyText(key))] == \(text(element))"
+    case let .removed(.key(key), _, _): return "\(root)\(access)[\(keyText(key))] == nil"
+    case .inserted(.member, _, _), .removed: return nil
+    }
+  }
+
   /// A stored property's name as Swift code writes it: a tuple's element
   /// without the dot the runtime gives it.
   private static func swiftName(_ name: String) -> String {

@@ -60,7 +60,8 @@ public final class SessionRecorder {
       if let last = steps.indices.last { steps[last].patches += patches }
       return
     case .outside: kind = .changedOutside
-    case .undoOrRedo: kind = .undoOrRedo
+    case .undo: kind = .undo
+    case .redo: kind = .redo
     case .applied: kind = .appliedPatches
     }
     steps.append(

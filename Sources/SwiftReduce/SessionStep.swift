@@ -11,8 +11,10 @@ public struct SessionStep {
     case action
     /// Changes made outside any dispatch, found when the next began.
     case changedOutside
-    /// A history's undo or redo.
-    case undoOrRedo
+    /// A history's undo.
+    case undo
+    /// A history's redo.
+    case redo
     /// Patches the store applied.
     case appliedPatches
   }
@@ -72,7 +74,8 @@ extension SessionStep: @MainActor CustomStringConvertible {
       switch kind {
       case .action: actionText ?? "?"
       case .changedOutside: "changed outside a dispatch"
-      case .undoOrRedo: "undo or redo"
+      case .undo: "undo"
+      case .redo: "redo"
       case .appliedPatches: "applied patches"
       }
     return ([head] + patches.map { "  \($0)" }).joined(separator: "\n")
@@ -94,7 +97,8 @@ extension SessionStep: @MainActor Codable {
       switch kind {
       case .action: "action"
       case .changedOutside: "changedOutside"
-      case .undoOrRedo: "undoOrRedo"
+      case .undo: "undo"
+      case .redo: "redo"
       case .appliedPatches: "appliedPatches"
       }
     try container.encode(name, forKey: .kind)
@@ -116,7 +120,7 @@ extension SessionStep: @MainActor Codable {
     self.init(
       kind: try container.decode(
         named: [
-          "action": Kind.action, "changedOutside": .changedOutside, "undoOrRedo": .undoOrRedo,
+          "action": Kind.action, "changedOutside": .changedOutside, "undo": .undo, "redo": .redo,
           "appliedPatches": .appliedPatches,
         ], forKey: .kind, what: "kind of session step"),
       actionText: try container.decodeIfPresent(String.self, forKey: .action),

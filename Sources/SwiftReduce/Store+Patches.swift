@@ -129,15 +129,26 @@ extension Store {
   /// cannot write one.
   ///
   /// - Throws: ``PatchConflict`` as ``apply(_:)``, with nothing changed.
-  package func applyWritingStatements(_ patches: [Patch]) throws(PatchConflict) -> [String] {
+  ///
+  /// With `expecting`, the Swift expression of the root, each is instead the
+  /// condition that holds once the change is made (`store.root.name == "Ada"`).
+  package func applyWritingStatements(_ patches: [Patch], expecting rootExpression: String? = nil)
+    throws(PatchConflict) -> [String]
+  {
     var statements: [String] = []
     let applied = AppliedPatches()
     try change(applied) { () throws(PatchConflict) in
       let resolution = PatchResolution(plans: .shared)
       do throws(PatchResolution.Failure) {
         applied.changes = try resolution.apply(patches, below: root) { resolved, patch in
-          statements.append(
-            resolution.statement(for: resolved) ?? "// Not written in Swift: \(patch)")
+          if let rootExpression {
+            // A change no condition states (a position removed) is named in a comment.
+            statements.append(
+              resolution.expectation(for: resolved, root: rootExpression) ?? "// \(patch)")
+          } else {
+            statements.append(
+              resolution.statement(for: resolved) ?? "// Not written in Swift: \(patch)")
+          }
         }
         if let recording = historyRecording, recording.isWanted {
           recording.lookAfterApplying(applied.changes)

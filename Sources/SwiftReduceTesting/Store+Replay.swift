@@ -153,26 +153,48 @@ extension Store {
   ///   - session: Steps a ``SessionRecorder`` recorded, or their decoding.
   ///   - name: The test's name.
   ///   - root: The Swift expression that makes the tree the session started from.
+  ///   - history: The Swift expression that makes the test's ``History`` of
+  ///     `store.store`, for a session with undo and redo steps: each is
+  ///     written as `try history.undo()` (or `redo()`), followed by an
+  ///     `#expect` of each value it changed.
   /// - Returns: The test's source, or why none can be written: a session
-  ///   with a step that is not an action (a change made outside a dispatch,
-  ///   an undo, patches applied), which a `TestStore` cannot send.
-  public func testSource(of session: [SessionStep], named name: String, root: String)
-    -> Result<String, SessionSourceRefusal>
-  {
-    var lines = ["@Test func \(name)() {", "  let store = TestStore(\(root))"]
+  ///   with a step a `TestStore` cannot make (a change made outside a
+  ///   dispatch, patches applied; an undo without `history`).
+  public func testSource(
+    of session: [SessionStep], named name: String, root: String, history: String? = nil
+  ) -> Result<String, SessionSourceRefusal> {
+    let movesHistory = session.contains { $0.kind == .undo || $0.kind == .redo }
+    var lines = [
+      "@Test func \(name)()\(movesHistory ? " throws" : "") {", "  let store = TestStore(\(root))",
+    ]
+    if movesHistory, let history { lines.append("  let history = \(history)") }
     for (index, step) in session.enumerated() {
+      let name = "Step \(index + 1) of \(session.count)"
+      if step.kind == .undo || step.kind == .redo, history != nil {
+        lines.append("  try history.\(step.kind == .undo ? "undo" : "redo")()")
+        do {
+          lines += try applyWritingStatements(step.patches, expecting: "store.root").map {
+            $0.hasPrefix("//") ? "  " + $0 : "  #expect(\($0))"
+          }
+        } catch {
+          return .failure(SessionSourceRefusal(description: "\(name): \(error)"))
+        }
+        continue
+      }
       guard step.kind == .action, let action = step.actionText else {
+        let hint =
+          step.kind == .undo || step.kind == .redo
+          ? "pass `history:`, the test's History of `store.store`"
+          : "a TestStore cannot make it, so the steps after it would not be checked"
         return .failure(
           SessionSourceRefusal(
-            description:
-              "Step \(index + 1) of \(session.count) is not an action (\(step.kind)): a TestStore "
-              + "cannot send it, so the steps after it would not be checked."))
+            description: "\(name) is not an action (\(step.kind)): \(hint)."))
       }
       let statements: [String]
       do {
         statements = try applyWritingStatements(step.patches)
       } catch {
-        return .failure(SessionSourceRefusal(description: "Step \(index + 1): \(error)"))
+        return .failure(SessionSourceRefusal(description: "\(name): \(error)"))
       }
       guard !statements.isEmpty else {
         lines.append("  store.send(\(action))")

@@ -43,7 +43,7 @@ struct MovieListSessionTests {
       session.map { $0.actionText ?? "\($0.kind)" } == [
         #"NameChange.setName("Ada")"#, #"UpdateMovies.setInput("Heat")"#, "UpdateMovies.submit",
         #"UpdateMovies.setInput("Heat")"#, "UpdateMovies.submit",
-        #"UpdateMovies.removeMovie("Heat")"#, "undoOrRedo",
+        #"UpdateMovies.removeMovie("Heat")"#, "undo",
       ])
     let (store, history) = freshStore()
     #expect(store.replay(session, decoding: [NameChange.self, UpdateMovies.self]) == 7)
@@ -63,16 +63,19 @@ struct MovieListSessionTests {
   }
 
   @Test func aRecordedSessionIsWrittenAsTheCheckedInTestStoreTest() throws {
-    // Recorded with `MovieList --file state.json --record RecordedActionsSession.json` and
-    // the commands: 1 Ada, 3 Alien, 3 Heat, 3 Alien, 6, /al, /, sort views, quit.
+    // The session `aCheckedInSessionReplaysAsATest` replays, undo included.
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let session = try JSONDecoder().decode(
       [SessionStep].self,
-      from: Data(contentsOf: folder.appendingPathComponent("Support/RecordedActionsSession.json")))
-    let source = Store(Person(Snapshot(name: "", movies: [:]))).testSource(
-      of: session, named: "recordedSession", root: #"Person(Snapshot(name: "", movies: [:]))"#)
+      from: Data(contentsOf: folder.appendingPathComponent("Support/RecordedSession.json")))
+    let store = Store(Person(Snapshot(name: "", movies: [:])))
+    let history = MovieListApp.makeHistory(of: store)
+    let source = store.testSource(
+      of: session, named: "recordedSession", root: #"Person(Snapshot(name: "", movies: [:]))"#,
+      history: "MovieListApp.makeHistory(of: store.store)")
     let checkedIn = try String(
       contentsOf: folder.appendingPathComponent("RecordedSessionTests.swift"), encoding: .utf8)
     #expect(checkedIn.contains(try source.get().replacingOccurrences(of: "\n", with: "\n  ")))
+    #expect(history.steps.count == 7)
   }
 }

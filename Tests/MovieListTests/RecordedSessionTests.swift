@@ -6,13 +6,15 @@ import Testing
 
 /// A test written from a recorded session, checked in as written (issue #35 item 4).
 ///
-/// `Store.testSource(of:named:root:)` wrote it from `Support/RecordedActionsSession.json`, a
-/// session recorded with `MovieList --record`; it compiles and passes against MovieList's
-/// models. `MovieListSessionTests` checks that the session still writes this test.
+/// `Store.testSource(of:named:root:history:)` wrote it from `Support/RecordedSession.json`, a
+/// session recorded with `MovieList --record` (1 Ada, 3 Alien, 3 Heat, 3 Alien, 5, undo, /al,
+/// /, sort views); it compiles and passes against MovieList's models. `MovieListSessionTests`
+/// checks that the session still writes this test.
 @MainActor
 struct RecordedSessionTests {
-  @Test func recordedSession() {
+  @Test func recordedSession() throws {
     let store = TestStore(Person(Snapshot(name: "", movies: [:])))
+    let history = MovieListApp.makeHistory(of: store.store)
     store.send(NameChange.setName("Ada")) {
       $0.name = "Ada"
     }
@@ -42,10 +44,12 @@ struct RecordedSessionTests {
       $0.favoriteMovies.movies["Alien"] = 2
       $0.favoriteMovies.lastWatched = "Alien"
     }
-    store.send(UpdateMovies.removeMovie("Heat")) {
-      $0.favoriteMovies.movies["Heat"] = nil
+    store.send(UpdateMovies.removeMovie("Alien")) {
+      $0.favoriteMovies.movies["Alien"] = nil
       $0.favoriteMovies.lastWatched = nil
     }
+    try history.undo()
+    #expect(store.root.favoriteMovies.movies["Alien"] == 2)
     store.send(UpdateMovies.find("al")) {
       $0.favoriteMovies.search = "al"
     }

@@ -141,7 +141,41 @@ struct SessionReplayTests {
     }
     #expect(
       refusal.description
-        == "Step 3 of 4 is not an action (changedOutside): a TestStore cannot "
-        + "send it, so the steps after it would not be checked.")
+        == "Step 3 of 4 is not an action (changedOutside): a TestStore cannot make it, "
+        + "so the steps after it would not be checked.")
+  }
+
+  @Test func anUndoIsWrittenWithTheTestsHistoryOrRefusedWithout() throws {
+    let store = Store(Tally())
+    let recorder = SessionRecorder(store)
+    let history = History(store)
+    store.dispatch(TallyAction.add(2))
+    try history.undo()
+    recorder.stop()
+    let refused = Store(Tally()).testSource(of: recorder.steps, named: "undoing", root: "Tally()")
+    guard case let .failure(refusal) = refused else {
+      Issue.record("an undo was written without a history")
+      return
+    }
+    #expect(
+      refusal.description
+        == "Step 2 of 2 is not an action (undo): pass `history:`, the test's History of "
+        + "`store.store`.")
+    let source = Store(Tally()).testSource(
+      of: recorder.steps, named: "undoing", root: "Tally()", history: "History(store.store)")
+    #expect(
+      try source.get() == """
+        @Test func undoing() throws {
+          let store = TestStore(Tally())
+          let history = History(store.store)
+          store.send(TallyAction.add(2)) {
+            $0.total = 2
+            $0.entries.insert(2, at: 0)
+          }
+          try history.undo()
+          // entries[0]: removed 2
+          #expect(store.root.total == 0)
+        }
+        """)
   }
 }

@@ -140,9 +140,9 @@ final class HistoryRecording {
 
   /// Brings the shadow up to the tree after `changes`, which the history
   /// made itself (an undo's, a redo's), and tells the listeners of them.
-  func lookAfterUndoOrRedo(_ changes: [Change]) {
+  func lookAfterUndoOrRedo(_ changes: [Change], isRedo: Bool) {
     shadow.update(from: root)
-    tellListeners(.undoOrRedo, changes)
+    tellListeners(isRedo ? .redo : .undo, changes)
   }
 
   /// Told of patches the store applied, as their changes, after they were:
@@ -168,8 +168,10 @@ final class HistoryRecording {
     case amendment(any Action)
     /// Changes made outside any dispatch, found when the next began.
     case outside
-    /// A history's undo or redo.
-    case undoOrRedo
+    /// A history's undo.
+    case undo
+    /// A history's redo.
+    case redo
     /// Patches the store applied.
     case applied
   }
