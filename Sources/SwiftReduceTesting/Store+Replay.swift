@@ -23,7 +23,7 @@ extension Store {
   /// ```
   ///
   /// - Parameters:
-  ///   - session: The steps a ``SessionRecorder`` recorded, or their decoding.
+  ///   - session: The steps a `SessionRecorder` recorded, or their decoding.
   ///   - actionTypes: The types of the actions of a decoded session.
   ///   - fileID: The file a failure points at; the caller's by default.
   ///   - filePath: The path of that file.
@@ -150,10 +150,10 @@ extension Store {
   /// ```
   ///
   /// - Parameters:
-  ///   - session: Steps a ``SessionRecorder`` recorded, or their decoding.
+  ///   - session: Steps a `SessionRecorder` recorded, or their decoding.
   ///   - name: The test's name.
   ///   - root: The Swift expression that makes the tree the session started from.
-  ///   - history: The Swift expression that makes the test's ``History`` of
+  ///   - history: The Swift expression that makes the test's `History` of
   ///     `store.store`, for a session with undo and redo steps: each is
   ///     written as `try history.undo()` (or `redo()`), followed by an
   ///     `#expect` of each value it changed.
@@ -209,7 +209,7 @@ extension Store {
   }
 }
 
-/// Why ``SwiftReduce/Store/testSource(of:named:root:)`` wrote no source.
+/// Why `Store.testSource(of:named:root:history:)` wrote no source.
 public struct SessionSourceRefusal: Error, CustomStringConvertible, Equatable {
   /// What stopped it, naming the step.
   public let description: String
