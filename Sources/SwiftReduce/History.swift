@@ -373,6 +373,12 @@ public final class History<Root: Reducer> {
   /// excluding one, or kept as a step of their own that undo passes over.
   private func changedOutside(_ changes: ChangeLog, _ scope: RecordingScope?) {
     guard store.historyRecording === recording else { return }
+    // Written while an undo or a redo was under way (a middleware after `next`, a
+    // subscriber): part of no dispatch, and no mistake to report.
+    if let moving, scope?.isOpen != true {
+      keep("changed during the \(moving)", .merge, [], changes)
+      return
+    }
     #if DEBUG
       reportChangedOutside(changes)
     #endif
@@ -594,6 +600,14 @@ public final class History<Root: Reducer> {
   private func takeBack(_ step: HistoryStep, moveStep: @escaping () -> Void)
     throws(HistoryConflict)
   {
+    try whileMoving(step, verb: "undo") { () throws(HistoryConflict) in
+      try takeBackNow(step, moveStep: moveStep)
+    }
+  }
+
+  private func takeBackNow(_ step: HistoryStep, moveStep: @escaping () -> Void)
+    throws(HistoryConflict)
+  {
     if let patches = step.restoredPatches {
       try apply(patches.reversed().map(\.inverse), of: step, verb: "undo", moveStep: moveStep)
     } else {
@@ -604,6 +618,32 @@ public final class History<Root: Reducer> {
 
   /// Applies `step`'s changes again, or throws without changing anything.
   private func doAgain(_ step: HistoryStep, moveStep: @escaping () -> Void)
+    throws(HistoryConflict)
+  {
+    try whileMoving(step, verb: "redo") { () throws(HistoryConflict) in
+      try doAgainNow(step, moveStep: moveStep)
+    }
+  }
+
+  /// The undo or redo under way, named as a step of what it changes is labelled.
+  private var moving: String?
+
+  /// Runs `body`, the undo or redo of `step`, then finds what its middleware
+  /// and subscribers wrote meanwhile: a step of kind ``HistoryStep/Kind/merge``
+  /// of its own, as another writer's, with no report of a change outside a dispatch.
+  private func whileMoving(
+    _ step: HistoryStep, verb: String, _ body: () throws(HistoryConflict) -> Void
+  ) throws(HistoryConflict) {
+    let outer = moving
+    moving = "\(verb) of \"\(step.label)\""
+    defer { moving = outer }
+    try body()
+    if !store.isChanging, store.historyRecording === recording {
+      recording.lookBeforeChanging(under: nil)
+    }
+  }
+
+  private func doAgainNow(_ step: HistoryStep, moveStep: @escaping () -> Void)
     throws(HistoryConflict)
   {
     if let patches = step.restoredPatches {

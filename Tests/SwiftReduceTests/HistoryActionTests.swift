@@ -282,4 +282,23 @@ struct HistoryActionTests {
         (no changes)
       """#)
   }
+
+  @Test func whatAMiddlewareWritesDuringAnUndoIsAMergeStepOfItsOwn() throws {
+    let noting = Middleware<Person> { action, store, next in
+      next(action)
+      if action is HistoryAction { store.root.favoriteMovies.input = "undone" }
+    }
+    let store = Store(Person(), middleware: [noting])
+    let history = History(store)
+    store.dispatch(NameChange.setName("Ada"))
+    try history.undo()
+    #expect(store.name == "")
+    #expect(
+      history.steps.map { "\($0.kind) \($0.label) \($0.madeOutsideDispatch)" } == [
+        #"merge changed during the undo of "NameChange.setName("Ada")" false"#
+      ])
+    #expect(
+      history.steps.first?.patches.map(\.description) == [#"favoriteMovies.input: "" → "undone""#])
+    #expect(history.undoneSteps.map(\.label) == [#"NameChange.setName("Ada")"#])
+  }
 }
