@@ -200,12 +200,8 @@ struct PatchResolution {
   /// A value is written as snapshots show it: a literal, a case, or a
   /// struct's or model's memberwise initialiser.
   func statement(for resolved: Resolved) -> String? {
-    guard let access = resolved.access else { return nil }
-    let change = resolved.change
-    let plan = change.editedPlan(in: plans)
-    let text = { (value: Any) in Patch.text(value, plan) }
-    let keyText = { (key: Any) in Patch.text(key, plans.plan(for: type(of: key))) }
-    switch change.edit {
+    guard let (access, text, keyText) = swiftParts(of: resolved) else { return nil }
+    switch resolved.change.edit {
     case let .changed(_, after):
       return "$0\(access) = \(text(after))"
     case let .inserted(.index(offset, _), element, _):
@@ -227,12 +223,8 @@ struct PatchResolution {
   /// tree `root` reaches (`store.root`): `store.root.name == "Ada"`; `nil`
   /// where Swift cannot state one (a position removed, a set's member).
   func expectation(for resolved: Resolved, root: String) -> String? {
-    guard let access = resolved.access else { return nil }
-    let change = resolved.change
-    let plan = change.editedPlan(in: plans)
-    let text = { (value: Any) in Patch.text(value, plan) }
-    let keyText = { (key: Any) in Patch.text(key, plans.plan(for: type(of: key))) }
-    switch change.edit {
+    guard let (access, text, keyText) = swiftParts(of: resolved) else { return nil }
+    switch resolved.change.edit {
     case let .changed(_, after): return "\(root)\(access) == \(text(after))"
     case let .inserted(.index(offset, _), element, _):
       return "\(root)\(access)[\(offset)] == \(text(element))"
@@ -241,6 +233,19 @@ struct PatchResolution {
     case let .removed(.key(key), _, _): return "\(root)\(access)[\(keyText(key))] == nil"
     case .inserted(.member, _, _), .removed: return nil
     }
+  }
+
+  /// What Swift code about `resolved`'s change is written with: the path
+  /// to the value it edits, and its values and keys as snapshots show them;
+  /// `nil` where Swift cannot reach the value.
+  private func swiftParts(of resolved: Resolved)
+    -> (access: String, text: (Any) -> String, keyText: (Any) -> String)?
+  {
+    guard let access = resolved.access else { return nil }
+    let plan = resolved.change.editedPlan(in: plans)
+    return (
+      access, { Patch.text($0, plan) }, { Patch.text($0, self.plans.plan(for: type(of: $0))) }
+    )
   }
 
   /// A stored property's name as Swift code writes it: a tuple's element
