@@ -67,3 +67,15 @@ extension Recipient: CustomStringConvertible {
     "\(path): \(type(of: value))"
   }
 }
+
+extension Recipient {
+  /// This recipient with its path's first step left out: the step from a
+  /// holder the store made to the value below it.
+  func droppingFirstStep() -> Recipient {
+    switch self {
+    case let .model(path, model): .model(TreePath(Array(path.components.dropFirst())), model)
+    case let .valueModel(path, copy):
+      .valueModel(TreePath(Array(path.components.dropFirst())), copy)
+    }
+  }
+}

@@ -29,12 +29,35 @@ extension Store {
   /// Reports, once per action type, an action that no model reduced.
   func reportUnhandled(_ action: any Action) {
     #if DEBUG
+      // A targeted action is reported once per type of the action it sends.
+      let reported = (action as? TargetedAction)?.action ?? action
       guard reportsUnhandledActions,
-        ReportedOnce.unhandledActions.insert(ObjectIdentifier(type(of: action))).inserted
+        ReportedOnce.unhandledActions.insert(ObjectIdentifier(type(of: reported))).inserted
       else { return }
       DebugReport.emit(
         "SwiftReduce: no model handled \(String(reflecting: action)) (reported once per action "
           + "type in debug builds; pass reportsUnhandledActions: false to the Store to silence)")
+    #endif
+  }
+
+  /// Reports a targeted action that found no model to go to, or a value it
+  /// could not write back, which no model reduced.
+  func reportUndelivered(_ targeted: TargetedAction, _ outcome: TargetDelivery) {
+    #if DEBUG
+      switch outcome {
+      case .delivered:
+        return
+      case .absent:
+        DebugReport.emit(
+          "SwiftReduce: \(targeted) reached no model: there is none at \(targeted.path) now, so "
+            + "nothing was reduced (reported in debug builds)")
+      case let .notWritable(type):
+        DebugReport.emit(
+          "SwiftReduce: \(targeted) reached no model: the \(String(reflecting: type)) at "
+            + "\(targeted.path) is a value, reduced in a copy written back through the key path, "
+            + "and the key path is not writable. Make each property on the way a `var` "
+            + "(reported in debug builds)")
+      }
     #endif
   }
 

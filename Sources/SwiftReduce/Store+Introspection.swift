@@ -24,6 +24,12 @@ extension Store {
   /// - Parameter action: The action to route.
   /// - Returns: Each model that would reduce `action`, first to last.
   public func recipients(of action: any Action) -> [Recipient] {
+    recipients(of: action, from: root)
+  }
+
+  /// The models and value models at and below `root` that would reduce
+  /// `action`, in order, with their paths from `root`.
+  func recipients(of action: any Action, from root: AnyObject) -> [Recipient] {
     let found = Walk.recipients(of: action, from: root)
     let paths = ModelPaths.paths(
       to: found.reached + found.reachedValues.map(\.owner), from: root)

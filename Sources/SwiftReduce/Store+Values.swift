@@ -27,8 +27,16 @@ extension Store {
   public func values<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<Root, Value>
   ) -> AsyncStream<Value> {
+    stream { yield in subscribe(keyPath, yield) }
+  }
+
+  /// The values `subscribe` gives its listener, as a stream that ends when
+  /// the store is released; ending it cancels the subscription.
+  func stream<Value: Sendable>(
+    _ subscribe: (_ listener: @escaping @MainActor (Value) -> Void) -> StoreSubscription
+  ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-    let subscription = subscribe(keyPath) { continuation.yield($0) }
+    let subscription = subscribe { continuation.yield($0) }
     let key = lifetime.makeKey()
     lifetime.streamFinishers[key] = { continuation.finish() }
     // The stream owns the subscription: ending it releases the listener.

@@ -229,7 +229,20 @@ public final class Store<Root: Reducer> {
   /// Only `dispatch(_:)` gets here, through the middleware chain.
   private func reduce(_ action: any Action) {
     effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
-    let result = Walk.deliver(action, from: root)
+    let result: Walk.Result
+    // A type comparison first: one load, where a cast would cost every dispatch more.
+    if type(of: action) == TargetedAction.self, let targeted = action as? TargetedAction {
+      switch targeted.target.deliver(targeted.action, root) {
+      case let .delivered(found):
+        result = found
+      case let outcome:
+        effectOrigin = .dispatch(action)
+        reportUndelivered(targeted, outcome)
+        return
+      }
+    } else {
+      result = Walk.deliver(action, from: root)
+    }
     effectOrigin = .dispatch(action)
     if let historyRecording { historyRecording.lookAfterReduce(of: action) }
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }

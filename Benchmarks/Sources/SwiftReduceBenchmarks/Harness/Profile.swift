@@ -26,6 +26,9 @@ enum Profile {
     /// recording it, as the history case times them.
     case targeted
     case historyTargeted = "history-targeted"
+    /// An action sent to one row of 100,000 by its id (`to: \.rows, id:`), as
+    /// the targeted case times it.
+    case targetedRow = "targeted-row"
 
     /// The engines' names, for the usage.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -48,6 +51,14 @@ enum Profile {
       let steps = history?.steps.count ?? 0
       return large.root.value == dispatches && large.leafReductions() == 0
         && steps == (history == nil ? 0 : min(dispatches, 100)) ? 0 : 1
+    case .targetedRow:
+      let list = RowList(count: 100_000)
+      let store = Store(list)
+      let action: any Action = LeafAction.bump
+      for index in 0..<dispatches {
+        store.dispatch(action, to: \.rows, id: index * 7_919 % 100_000)
+      }
+      return list.rows.reduce(0) { $0 + $1.value } == dispatches ? 0 : 1
     case .swiftreduce, .typedDirect:
       let classTree = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
       let store = Store(classTree.root)

@@ -39,7 +39,7 @@ enum DispatchingThread {
   }
 
   /// The calling thread's `pthread_t`, a word on every platform: never `0`.
-  private static var callingThread: UInt {
+  static var callingThread: UInt {
     #if canImport(Glibc)
       return UInt(pthread_self())
     #else

@@ -1,0 +1,90 @@
+/// How the store finds an element of an array by its id in constant time,
+/// and the ids a key path's `[id:]` steps asked for.
+///
+/// The store resolves key paths (a targeted dispatch's target, a scope's
+/// model) on the main actor. While it does, the thread doing it is noted
+/// here, and the `[id:]` subscript, which any thread may call, uses the
+/// positions kept here only on that thread: nothing else ever reads or
+/// writes them, so they need no lock.
+enum ElementLookup {
+  /// The thread resolving a key path for the store, as a word; `0` when none is.
+  ///
+  /// Written only on the main actor; read from any thread, one word, which
+  /// another thread can only find naming a thread other than its own.
+  nonisolated(unsafe) private static var resolvingThread: UInt = 0
+
+  /// The ids the `[id:]` steps were read with during the resolution, when
+  /// it keeps them, in order.
+  nonisolated(unsafe) private static var steps: [Any]?
+
+  /// The positions of the ids of arrays recently looked in, by the address
+  /// of their elements and their element type.
+  nonisolated(unsafe) private static var indexes: [IndexKey: AnyObject] = [:]
+
+  /// At most this many arrays' positions are kept; a new one past it starts afresh.
+  private static let keptIndexes = 64
+
+  /// Whether the calling thread is resolving a key path for the store.
+  private static var isResolving: Bool {
+    resolvingThread != 0 && resolvingThread == DispatchingThread.callingThread
+  }
+
+  /// Runs `body`, which resolves a key path, with constant-time `[id:]`
+  /// lookups; with `keepingSteps`, also returns the ids its `[id:]` steps
+  /// were read with, in order.
+  @MainActor @discardableResult
+  static func resolving<T>(keepingSteps: Bool = false, _ body: () -> T) -> (T, [Any]) {
+    let outer = (resolvingThread, steps)
+    resolvingThread = DispatchingThread.callingThread
+    steps = keepingSteps ? [] : nil
+    defer { (resolvingThread, steps) = outer }
+    let result = body()
+    return (result, steps ?? [])
+  }
+
+  /// Notes that an `[id:]` step was read with `id`, if the resolution keeps them.
+  static func noteStep<ID>(_ id: ID) {
+    guard steps != nil, isResolving else { return }
+    steps?.append(id)
+  }
+
+  /// The position of the first element with `id` in `array`, or `nil`.
+  static func position<Element: Identifiable>(
+    of id: Element.ID, in array: [Element]
+  ) -> Int? {
+    guard isResolving, let base = array.withUnsafeBufferPointer({ $0.baseAddress }) else {
+      return array.firstIndex { $0.id == id }
+    }
+    let key = IndexKey(elements: UInt(bitPattern: base), type: ObjectIdentifier(Element.self))
+    if let index = indexes[key] as? PositionIndex<Element.ID>,
+      let position = index.positions[id], position < array.count, array[position].id == id
+    {
+      return position
+    }
+    // Not kept, moved, or not there: look, and keep the positions if it is.
+    guard let position = array.firstIndex(where: { $0.id == id }) else { return nil }
+    if indexes.count >= keptIndexes { indexes.removeAll(keepingCapacity: true) }
+    indexes[key] = PositionIndex(array)
+    return position
+  }
+
+  /// Which array's positions: the address of its elements, and their type.
+  private struct IndexKey: Hashable {
+    let elements: UInt
+    let type: ObjectIdentifier
+  }
+
+  /// The position of each id in an array, the first where ids repeat.
+  private final class PositionIndex<ID: Hashable> {
+    let positions: [ID: Int]
+
+    init<Element: Identifiable>(_ array: [Element]) where Element.ID == ID {
+      var positions: [ID: Int] = [:]
+      positions.reserveCapacity(array.count)
+      for (position, element) in array.enumerated() where positions[element.id] == nil {
+        positions[element.id] = position
+      }
+      self.positions = positions
+    }
+  }
+}

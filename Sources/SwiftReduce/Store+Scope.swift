@@ -1,0 +1,200 @@
+extension Store {
+  /// A view of the model at `keyPath`: reads, bindings, subscriptions and
+  /// dispatches relative to it; see ``Scope``.
+  ///
+  /// - Parameter keyPath: A key path from the root to the model.
+  /// - Returns: The scope.
+  public func scope<Model>(_ keyPath: KeyPath<Root, Model>) -> Scope<Model> {
+    let (found, steps) = ElementLookup.resolving(keepingSteps: true) { root[keyPath: keyPath] }
+    return Scope(
+      source: RootedScope(store: self, place: .plain(keyPath)),
+      path: TreePath(parsing: pathText(of: keyPath, steps: steps)), found: found)
+  }
+
+  /// A view of the model at `keyPath`, if there is one now; see ``Scope``.
+  ///
+  /// ```swift
+  /// let row = store.scope(\.items[id: 42])
+  /// ```
+  ///
+  /// - Parameter keyPath: A key path from the root to the model, through
+  ///   optionals and `[id:]` steps as needed.
+  /// - Returns: The scope, or `nil` when no model is there now.
+  public func scope<Model>(_ keyPath: KeyPath<Root, Model?>) -> Scope<Model>? {
+    let (found, steps) = ElementLookup.resolving(keepingSteps: true) { root[keyPath: keyPath] }
+    guard let found else { return nil }
+    return Scope(
+      source: RootedScope(store: self, place: .optional(keyPath)),
+      path: TreePath(parsing: pathText(of: keyPath, steps: steps)), found: found)
+  }
+
+  /// The path `keyPath` leads to from the root, with `steps` the ids of its `[id:]` steps.
+  func pathText(of keyPath: AnyKeyPath, steps: [Any]) -> String {
+    DispatchTarget.pathText(of: keyPath, rootName: String(describing: Root.self), steps: steps)
+  }
+}
+
+/// A scope's model: the one at a key path from a store's root.
+@MainActor
+final class RootedScope<Root: Reducer, Model>: ScopeSource {
+  /// The store; a scope keeps it alive, as a view holding a store does.
+  let store: Store<Root>
+  let place: Place
+
+  /// The key path from the root to the model.
+  enum Place {
+    case plain(KeyPath<Root, Model>)
+    /// Through an optional or an `[id:]` step: there may be no model.
+    case optional(KeyPath<Root, Model?>)
+  }
+
+  init(store: Store<Root>, place: Place) {
+    self.store = store
+    self.place = place
+  }
+
+  /// The key path from the root to `keyPath`'s value, through the model
+  /// that may not be there.
+  ///
+  /// Writable when both parts are, so that a value below a scope can be
+  /// the target of a dispatch.
+  private func path<Value>(
+    from base: KeyPath<Root, Model?>, to keyPath: KeyPath<Model, Value>
+  ) -> KeyPath<Root, Value?> {
+    if let base = base as? ReferenceWritableKeyPath<Root, Model?>,
+      let keyPath = keyPath as? WritableKeyPath<Model, Value>
+    {
+      return base.appending(path: \Model?.[unwrappingWritable: keyPath])
+    }
+    return base.appending(path: \Model?.[unwrapping: keyPath])
+  }
+
+  /// The key path from the root to `keyPath`'s optional value, through the
+  /// model that may not be there, flattened.
+  private func path<Value>(
+    from base: KeyPath<Root, Model?>, to keyPath: KeyPath<Model, Value?>
+  ) -> KeyPath<Root, Value?> {
+    if let base = base as? ReferenceWritableKeyPath<Root, Model?>,
+      let keyPath = keyPath as? WritableKeyPath<Model, Value?>
+    {
+      return base.appending(path: \Model?.[unwrappingWritableOptional: keyPath])
+    }
+    return base.appending(path: \Model?.[unwrappingOptional: keyPath])
+  }
+
+  func pathText(of keyPath: AnyKeyPath, below path: TreePath) -> String {
+    let (_, steps) = ElementLookup.resolving(keepingSteps: true) {
+      read(\Model.self).map { $0[keyPath: keyPath] }
+    }
+    let below = DispatchTarget.pathText(
+      of: keyPath, rootName: String(describing: Model.self), steps: steps)
+    guard below != "root" else { return "\(path)" }
+    guard path != .root else { return below }
+    return "\(path)" + (below.hasPrefix("[") ? "" : ".") + below
+  }
+
+  func read<Value>(_ keyPath: KeyPath<Model, Value>) -> Value? {
+    switch place {
+    case let .plain(base):
+      let full = base.appending(path: keyPath)
+      return ElementLookup.resolving { store.read(full) }.0
+    case let .optional(base):
+      let full = path(from: base, to: keyPath)
+      return ElementLookup.resolving { store.read(full) }.0
+    }
+  }
+
+  func dispatch(_ action: any Action) {
+    switch place {
+    case let .plain(base): store.dispatch(store.targeted(action, to: base))
+    case let .optional(base): store.dispatch(store.targeted(action, to: base))
+    }
+  }
+
+  func dispatch<Target>(_ action: any Action, to target: KeyPath<Model, Target?>) {
+    switch place {
+    case let .plain(base): store.dispatch(store.targeted(action, to: base.appending(path: target)))
+    case let .optional(base):
+      store.dispatch(store.targeted(action, to: path(from: base, to: target)))
+    }
+  }
+
+  func dispatch<Target>(_ action: any Action, to target: KeyPath<Model, Target>) {
+    switch place {
+    case let .plain(base): store.dispatch(store.targeted(action, to: base.appending(path: target)))
+    case let .optional(base):
+      store.dispatch(store.targeted(action, to: path(from: base, to: target)))
+    }
+  }
+
+  func source<Child>(of keyPath: KeyPath<Model, Child>) -> any ScopeSource<Child> {
+    switch place {
+    case let .plain(base):
+      return RootedScope<Root, Child>(store: store, place: .plain(base.appending(path: keyPath)))
+    case let .optional(base):
+      return RootedScope<Root, Child>(store: store, place: .optional(path(from: base, to: keyPath)))
+    }
+  }
+
+  func source<Child>(of keyPath: KeyPath<Model, Child?>) -> any ScopeSource<Child> {
+    switch place {
+    case let .plain(base):
+      return RootedScope<Root, Child>(store: store, place: .optional(base.appending(path: keyPath)))
+    case let .optional(base):
+      return RootedScope<Root, Child>(store: store, place: .optional(path(from: base, to: keyPath)))
+    }
+  }
+
+  func subscribe<Value: Equatable>(
+    _ keyPath: KeyPath<Model, Value>, _ listener: @escaping @MainActor (Value) -> Void
+  ) -> StoreSubscription {
+    switch place {
+    case let .plain(base):
+      return store.subscribe(base.appending(path: keyPath), listener)
+    case let .optional(base):
+      return store.subscribe(path(from: base, to: keyPath)) { value in
+        if let value { listener(value) }
+      }
+    }
+  }
+
+  func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<Model, Value>) -> AsyncStream<Value> {
+    store.stream { yield in self.subscribe(keyPath, yield) }
+  }
+
+  func recipients(of action: any Action) -> [Recipient] {
+    guard let model = read(\Model.self) else { return [] }
+    if Model.self is AnyObject.Type {
+      return store.recipients(of: action, from: model as AnyObject)
+    }
+    // A value model is listed as a class model holding it lists it, without that step.
+    return store.recipients(of: action, from: TargetValue(model)).map { $0.droppingFirstStep() }
+  }
+}
+
+extension Optional {
+  /// The value at `keyPath` of the wrapped value, if there is one: the step
+  /// from an optional scope's model to a value of it.
+  subscript<Value>(unwrapping keyPath: KeyPath<Wrapped, Value>) -> Value? {
+    self?[keyPath: keyPath]
+  }
+
+  /// The value at `keyPath` of the wrapped value, if there is one, written
+  /// there when both are there.
+  subscript<Value>(unwrappingWritable keyPath: WritableKeyPath<Wrapped, Value>) -> Value? {
+    get { self?[keyPath: keyPath] }
+    set { if let newValue { self?[keyPath: keyPath] = newValue } }
+  }
+
+  /// The optional value at `keyPath` of the wrapped value, flattened.
+  subscript<Value>(unwrappingOptional keyPath: KeyPath<Wrapped, Value?>) -> Value? {
+    self?[keyPath: keyPath] ?? nil
+  }
+
+  /// The optional value at `keyPath` of the wrapped value, flattened, and
+  /// written there when the wrapped value is there.
+  subscript<Value>(unwrappingWritableOptional keyPath: WritableKeyPath<Wrapped, Value?>) -> Value? {
+    get { self?[keyPath: keyPath] ?? nil }
+    set { self?[keyPath: keyPath] = newValue }
+  }
+}

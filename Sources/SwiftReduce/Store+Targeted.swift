@@ -1,0 +1,172 @@
+extension Store {
+  /// Sends an action to the model at `target` and the models below it only,
+  /// while there is one there.
+  ///
+  /// The models of that subtree take it as a dispatch to the whole tree
+  /// would reach them, parents before children, and nothing else is
+  /// visited, so its cost does not grow with the rows beside the target.
+  /// The action goes through the middleware as a ``TargetedAction`` naming
+  /// the target's path, and is queued like any dispatch; the target is found
+  /// when the action reaches the models, so a row that moved meanwhile is
+  /// still found by its id:
+  ///
+  /// ```swift
+  /// let store = Store(ShoppingList())
+  /// store.dispatch(ShoppingAction.add("Milk"))
+  /// store.dispatch(ShoppingAction.add("Eggs"))
+  /// let eggs = store.items[1].id
+  /// store.dispatch(ShoppingAction.toggle, to: \.items[id: eggs])
+  /// print(store.items.map(\.isBought))
+  /// ```
+  ///
+  /// prints
+  ///
+  /// ```
+  /// [false, true]
+  /// ```
+  ///
+  /// A class model is reached where it is. A value model, or any value
+  /// holding models, is reduced in a copy written back through the key path,
+  /// which must then be writable (`var` all the way); a debug build reports
+  /// one that is not, and one where no model is found when the action
+  /// arrives, and nothing is reduced.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - target: The key path from the root to the model, through optionals
+  ///     and `[id:]` steps as needed.
+  public func dispatch<Target>(_ action: any Action, to target: KeyPath<Root, Target?>) {
+    dispatch(targeted(action, to: target))
+  }
+
+  /// Sends an action to the model at `target` and the models below it only,
+  /// as ``dispatch(_:to:)-(_,KeyPath<Root,Target?>)`` does.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - target: The key path from the root to the model.
+  public func dispatch<Target>(_ action: any Action, to target: KeyPath<Root, Target>) {
+    dispatch(targeted(action, to: target))
+  }
+
+  /// Sends an action to the row with id `id` of the array at `rows`, and the
+  /// models below it only: the same dispatch as `dispatch(action, to: \.rows[id: id])`.
+  ///
+  /// It costs less: a key path with an argument, such as `\.rows[id: 42]`, is
+  /// made anew each time the expression runs, which costs the standard
+  /// library more than the dispatch itself (the *Feature Modules* article
+  /// gives the figures), while `\.rows` is made once.
+  ///
+  /// ```swift
+  /// store.dispatch(ShoppingAction.toggle, to: \.items, id: 42)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - rows: The key path from the root to the array.
+  ///   - id: The id of the row.
+  public func dispatch<Row: Identifiable>(
+    _ action: any Action, to rows: KeyPath<Root, [Row]>, id: Row.ID
+  ) {
+    let writable = rows as? ReferenceWritableKeyPath<Root, [Row]>
+    let target = DispatchTarget(
+      keyPath: rows, rootType: Root.self, steps: [], elementID: id
+    ) { action, root in
+      let root = unsafeDowncast(root, to: Root.self)
+      return Self.deliver(
+        action,
+        to: { root in
+          let array = root[keyPath: rows]
+          return ElementLookup.position(of: id, in: array).map { array[$0] }
+        },
+        write: writable.map { writable in
+          { root, row in
+            if let position = ElementLookup.position(of: id, in: root[keyPath: writable]) {
+              root[keyPath: writable][position] = row
+            }
+          }
+        }, in: root)
+    }
+    dispatch(TargetedAction(action, to: target))
+  }
+
+  /// The action that sends `action` to the model at `target`, when one is there.
+  package func targeted<Target>(
+    _ action: any Action, to target: KeyPath<Root, Target?>
+  ) -> TargetedAction {
+    let writable = target as? ReferenceWritableKeyPath<Root, Target?>
+    return targeted(
+      action, keyPath: target, read: { $0[keyPath: target] },
+      write: writable.map { writable in { $0[keyPath: writable] = $1 } })
+  }
+
+  /// The action that sends `action` to the model at `target`.
+  package func targeted<Target>(
+    _ action: any Action, to target: KeyPath<Root, Target>
+  ) -> TargetedAction {
+    let writable = target as? ReferenceWritableKeyPath<Root, Target>
+    return targeted(
+      action, keyPath: target, read: { $0[keyPath: target] },
+      write: writable.map { writable in { $0[keyPath: writable] = $1 } })
+  }
+
+  /// The action that sends `action` to what `read` finds, written back with
+  /// `write` when it is a value.
+  private func targeted<Target>(
+    _ action: any Action, keyPath: AnyKeyPath, read: @escaping (Root) -> Target?,
+    write: ((Root, Target) -> Void)?
+  ) -> TargetedAction {
+    // Read once now for the ids of its `[id:]` steps, which name its path.
+    let (_, steps) = ElementLookup.resolving(keepingSteps: true) { read(root) }
+    let target = DispatchTarget(
+      keyPath: keyPath, rootType: Root.self, steps: steps, elementID: nil
+    ) { action, root in
+      Self.deliver(action, to: read, write: write, in: unsafeDowncast(root, to: Root.self))
+    }
+    return TargetedAction(action, to: target)
+  }
+
+  /// Delivers `action` to what `read` finds in `root` and the models below it.
+  private static func deliver<Target>(
+    _ action: any Action, to read: (Root) -> Target?, write: ((Root, Target) -> Void)?,
+    in root: Root
+  ) -> TargetDelivery {
+    guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
+    if Target.self is AnyObject.Type {
+      // A class type's value is one reference: no box, where `as AnyObject` would ask for one.
+      let object =
+        MemoryLayout<Target>.size == MemoryLayout<AnyObject>.size
+        ? unsafeBitCast(found, to: AnyObject.self) : found as AnyObject
+      return .delivered(Walk.deliver(action, from: object))
+    }
+    guard let write else { return .notWritable(Target.self) }
+    // A value is reduced in a box, as a class model holds one, then written back.
+    let box = TargetValue(found)
+    let result = Walk.deliver(action, from: box)
+    ElementLookup.resolving {
+      // A reduce that removed the target leaves it removed.
+      if read(root) != nil { write(root, box.value) }
+    }
+    return .delivered(result)
+  }
+}
+
+/// What became of a targeted action when it reached the models.
+enum TargetDelivery {
+  /// Delivered to the target and the models below it, with what the walk found.
+  case delivered(Walk.Result)
+  /// No model was at the target.
+  case absent
+  /// The target is a value of this type, and its key path is not writable.
+  case notWritable(Any.Type)
+}
+
+/// A value a targeted action is delivered to, held as a class model holds
+/// one so that the walk reduces it in place.
+final class TargetValue<Value>: Reducer {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}

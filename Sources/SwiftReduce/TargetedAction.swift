@@ -1,0 +1,115 @@
+/// An action sent to one model and the models below it, not to the whole tree.
+///
+/// ``Store/dispatch(_:to:)-(_,KeyPath<Root,Target?>)`` sends one. The
+/// middleware see it as this action, which names the model by its
+/// ``path``; passed on, it reaches only the models at and below its target,
+/// parents before children, as a dispatch to the whole tree would reach
+/// them. A middleware that passes on ``action`` instead sends it to the whole
+/// tree.
+///
+/// ```swift
+/// let store = Store(ShoppingList(), middleware: [
+///   Middleware { action, _, next in
+///     print(action)
+///     next(action)
+///   }
+/// ])
+/// store.dispatch(ShoppingAction.toggle, to: \.items[id: 42])
+/// ```
+///
+/// prints
+///
+/// ```
+/// ShoppingAction.toggle to items[id: 42]
+/// ```
+///
+/// History steps, `printingChanges` and a test store's failures name it the
+/// same way.
+public struct TargetedAction: Action, CustomStringConvertible {
+  /// The action the models below the target take.
+  public let action: any Action
+
+  /// Where the target is, from the root: the key path it was sent to,
+  /// written as snapshots write paths, with each `[id:]` step's id.
+  public var path: TreePath { TreePath(parsing: pathText) }
+
+  /// How it prints: the action, `to`, and its target's path.
+  public var description: String { "\(actionText(action)) to \(pathText)" }
+
+  /// Finds the target and delivers the action there.
+  let target: DispatchTarget
+
+  /// The path, as text, worked out each time it is asked for: only printing asks.
+  private var pathText: String { target.pathText }
+
+  init(_ action: any Action, to target: DispatchTarget) {
+    self.action = action
+    self.target = target
+  }
+}
+
+/// The model a targeted action goes to: a key path from the root, with the
+/// ids its `[id:]` steps were read with when it was sent.
+final class DispatchTarget: @unchecked Sendable {
+  /// The key path, for its name.
+  let keyPath: AnyKeyPath
+  /// The root's type, whose name the key path's description starts with.
+  let rootType: Any.Type
+  /// The ids the `[id:]` steps were read with, in order.
+  let steps: [Any]
+  /// The id of the row of the array at the key path, for a target named by
+  /// an array and an id; `nil` for one named by its key path alone.
+  let elementID: Any?
+  /// Delivers an action to the target in a root and the models below it.
+  let deliver: @MainActor (_ action: any Action, _ root: AnyObject) -> TargetDelivery
+
+  init(
+    keyPath: AnyKeyPath, rootType: Any.Type, steps: [Any], elementID: Any?,
+    deliver: @escaping @MainActor (any Action, AnyObject) -> TargetDelivery
+  ) {
+    self.keyPath = keyPath
+    self.rootType = rootType
+    self.steps = steps
+    self.elementID = elementID
+    self.deliver = deliver
+  }
+
+  /// The path from the root, written as snapshots write paths.
+  var pathText: String {
+    let path = Self.pathText(of: keyPath, rootName: String(describing: rootType), steps: steps)
+    guard let elementID else { return path }
+    return (path == "root" ? "" : path) + "[id: \(String(reflecting: elementID))]"
+  }
+
+  /// The path `keyPath` from a root of type named `rootName` leads to,
+  /// written as snapshots write paths, with `steps` the ids of its `[id:]` steps.
+  ///
+  /// The standard library writes a subscript step as `.<computed 0x… (Type)>`;
+  /// a layout read here writes an array position as `[2]`, and the ids read
+  /// make the `[id:]` steps, in order; any other computed step is written
+  /// `.<computed Type>`. Optional steps (`?`, `!`) are left out, as in every path.
+  static func pathText(of keyPath: AnyKeyPath, rootName: String, steps: [Any]) -> String {
+    let layout = KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)
+    var text = Substring(layout?.name(of: keyPath) ?? String(describing: keyPath))
+    if text.hasPrefix("\\\(rootName)") { text = text.dropFirst(rootName.count + 1) }
+    func plain(_ part: Substring) -> Substring { part.filter { $0 != "?" && $0 != "!" }[...] }
+    var named = ""
+    var ids = steps[...]
+    while let start = text.firstRange(of: ".<computed "),
+      let end = text[start.upperBound...].firstRange(of: ")>")
+    {
+      named += plain(text[..<start.lowerBound])
+      if let id = ids.popFirst() {
+        named += "[id: \(String(reflecting: id))]"
+      } else {
+        // A computed property or another subscript: its type, without the address.
+        let type = text[start.upperBound..<end.lowerBound].drop { $0 != "(" }.dropFirst()
+        named += ".<computed \(type)>"
+      }
+      text = text[end.upperBound...]
+    }
+    named += plain(text)
+    if named.hasPrefix(".") { named.removeFirst() }
+    return named.isEmpty ? "root" : named
+  }
+}
