@@ -55,7 +55,8 @@ struct FeatureModulesArticleTests {
 
     #expect(
       output == [
-        "add(\"Milk\")", "ShoppingAction.toggle to items[id: 0]", "ShoppingAction.toggle to items[id: 0]",
+        "add(\"Milk\")", "ShoppingAction.toggle to items[id: 0]",
+        "ShoppingAction.toggle to items[id: 0]",
       ])
   }
 }
