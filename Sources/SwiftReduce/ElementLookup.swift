@@ -56,17 +56,28 @@ enum ElementLookup {
       return array.firstIndex { $0.id == id }
     }
     let key = IndexKey(elements: UInt(bitPattern: base), type: ObjectIdentifier(Element.self))
-    if let index = indexes[key] as? PositionIndex<Element.ID>,
-      let position = index.positions[id], position < array.count, array[position].id == id
-    {
-      return position
+    // The array looked in last is most often looked in again: no hashing for it.
+    let kept = key == lastKey ? lastIndex : indexes[key]
+    if let kept {
+      // The key names the element type, so the positions are of its ids.
+      let index = unsafeDowncast(kept, to: PositionIndex<Element.ID>.self)
+      if let position = index.positions[id], position < array.count, array[position].id == id {
+        (lastKey, lastIndex) = (key, kept)
+        return position
+      }
     }
     // Not kept, moved, or not there: look, and keep the positions if it is.
     guard let position = array.firstIndex(where: { $0.id == id }) else { return nil }
     if indexes.count >= keptIndexes { indexes.removeAll(keepingCapacity: true) }
-    indexes[key] = PositionIndex(array)
+    let index = PositionIndex(array)
+    indexes[key] = index
+    (lastKey, lastIndex) = (key, index)
     return position
   }
+
+  /// The array looked in last, and its positions.
+  nonisolated(unsafe) private static var lastKey: IndexKey?
+  nonisolated(unsafe) private static var lastIndex: AnyObject?
 
   /// Which array's positions: the address of its elements, and their type.
   private struct IndexKey: Hashable {

@@ -68,11 +68,12 @@ extension Store {
   public func dispatch<Row: Identifiable>(
     _ action: any Action, to rows: KeyPath<Root, [Row]>, id: Row.ID
   ) {
-    let writable = rows as? ReferenceWritableKeyPath<Root, [Row]>
     let target = DispatchTarget(
       keyPath: rows, rootType: Root.self, steps: [], elementID: id
     ) { action, root in
-      let root = unsafeDowncast(root, to: Root.self)
+      // Only a value row is written back: a class row is reduced where it is.
+      let writable =
+        Row.self is AnyObject.Type ? nil : rows as? ReferenceWritableKeyPath<Root, [Row]>
       return Self.deliver(
         action,
         to: { root in
@@ -85,7 +86,7 @@ extension Store {
               root[keyPath: writable][position] = row
             }
           }
-        }, in: root)
+        }, in: unsafeDowncast(root, to: Root.self))
     }
     dispatch(TargetedAction(action, to: target))
   }
