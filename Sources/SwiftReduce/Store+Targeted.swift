@@ -68,6 +68,13 @@ extension Store {
   public func dispatch<Row: Identifiable>(
     _ action: any Action, to rows: KeyPath<Root, [Row]>, id: Row.ID
   ) {
+    dispatch(targeted(action, to: rows, id: id))
+  }
+
+  /// The action that sends `action` to the row with id `id` of the array at `rows`.
+  package func targeted<Row: Identifiable>(
+    _ action: any Action, to rows: KeyPath<Root, [Row]>, id: Row.ID
+  ) -> TargetedAction {
     let target = DispatchTarget(
       keyPath: rows, rootType: Root.self, steps: [], elementID: id
     ) { action, root in
@@ -88,7 +95,7 @@ extension Store {
           }
         }, in: unsafeDowncast(root, to: Root.self))
     }
-    dispatch(TargetedAction(action, to: target))
+    return TargetedAction(action, to: target)
   }
 
   /// The action that sends `action` to the model at `target`, when one is there.

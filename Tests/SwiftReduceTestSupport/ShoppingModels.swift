@@ -25,16 +25,14 @@ package final class ShoppingItem: Reducer, Identifiable {
   }
 }
 
-/// The list: it gives each new item the next id, from 0.
+/// The list: it gives each new item the id after the largest, from 0.
 package final class ShoppingList: Reducer {
   package var items: [ShoppingItem] = []
-  private var nextID = 0
 
   package init() {}
 
   package func reduce(action: ShoppingAction) {
     guard case let .add(title) = action else { return }
-    items.append(ShoppingItem(id: nextID, title: title))
-    nextID += 1
+    items.append(ShoppingItem(id: (items.map(\.id).max() ?? -1) + 1, title: title))
   }
 }
