@@ -155,6 +155,22 @@ public final class Scope<Model> {
       path: TreePath(parsing: source.pathText(of: keyPath, below: path)), found: found)
   }
 
+  // MARK: - Dependencies
+
+  /// Sets dependencies for this model, while it is in the tree, and every
+  /// model below it, over the store's own, as
+  /// ``Store/overrideDependencies(below:_:)-(KeyPath<Root,Model>,_)`` does
+  /// for the model at a key path.
+  ///
+  /// A feature sets what its models and their effects read without knowing
+  /// the root: a preview's fake client, a row's own clock.
+  ///
+  /// - Parameter update: Sets the dependencies; the values it starts with set none.
+  public func overrideDependencies(_ update: (inout DependencyValues) -> Void)
+  where Model: AnyObject {
+    source.overrideDependencies(update)
+  }
+
   // MARK: - Bindings and subscriptions
 
   /// A binding to a value of the model whose writes send an action to this model.
@@ -229,4 +245,6 @@ protocol ScopeSource<Model>: AnyObject {
   ) -> StoreSubscription
   func values<Value: Equatable & Sendable>(_ keyPath: KeyPath<Model, Value>) -> AsyncStream<Value>
   func recipients(of action: any Action) -> [Recipient]
+  /// Sets dependencies for the model, a class model, and the models below it.
+  func overrideDependencies(_ update: (inout DependencyValues) -> Void)
 }

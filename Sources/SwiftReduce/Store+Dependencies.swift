@@ -34,9 +34,7 @@ extension Store {
   public func overrideDependencies<Model: Reducer>(
     below keyPath: KeyPath<Root, Model>, _ update: (inout DependencyValues) -> Void
   ) {
-    var values = DependencyValues(context: dependencies.context)
-    update(&values)
-    subtreeDependencies.append(SubtreeDependencies(values: values) { $0[keyPath: keyPath] })
+    overrideDependencies(below: { $0[keyPath: keyPath] }, update)
   }
 
   /// Sets dependencies for the model at `keyPath`, while there is one, and
@@ -49,9 +47,17 @@ extension Store {
   public func overrideDependencies<Model: Reducer>(
     below keyPath: KeyPath<Root, Model?>, _ update: (inout DependencyValues) -> Void
   ) {
+    overrideDependencies(below: { $0[keyPath: keyPath] }, update)
+  }
+
+  /// Sets dependencies for the model `model` finds from the root, while it
+  /// finds one, and every model below it, over the store's own.
+  func overrideDependencies(
+    below model: @escaping (Root) -> AnyObject?, _ update: (inout DependencyValues) -> Void
+  ) {
     var values = DependencyValues(context: dependencies.context)
     update(&values)
-    subtreeDependencies.append(SubtreeDependencies(values: values) { $0[keyPath: keyPath] })
+    subtreeDependencies.append(SubtreeDependencies(values: values, model: model))
   }
 
   // MARK: - Reading

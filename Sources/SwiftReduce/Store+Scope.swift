@@ -162,6 +162,17 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
     store.stream { yield in self.subscribe(keyPath, yield) }
   }
 
+  func overrideDependencies(_ update: (inout DependencyValues) -> Void) {
+    let place = place
+    store.overrideDependencies(
+      below: { root in
+        switch place {
+        case let .plain(base): root[keyPath: base] as AnyObject
+        case let .optional(base): root[keyPath: base].map { $0 as AnyObject }
+        }
+      }, update)
+  }
+
   func recipients(of action: any Action) -> [Recipient] {
     guard let model = read(\Model.self) else { return [] }
     if Model.self is AnyObject.Type {

@@ -1,5 +1,6 @@
 import Observation
 import SwiftReduce
+import SwiftReduceTestSupport
 import Testing
 
 /// A feature module's view of a row, written against its scope alone.
@@ -131,6 +132,19 @@ struct ScopeTests {
     #expect(eggs.recipients(of: ChoreAction.toggle).map(\.path) == ["root", "subtask"])
     let note = try #require(store.scope(\.memos[id: "a"]))
     #expect(note.recipients(of: MemoAction.append("x")).map(\.path) == ["root"])
+  }
+
+  @Test func scopeOverridesDependenciesForItsModelAndTheModelsBelowIt() throws {
+    let store = Store(Foyer()) { $0.greeter = Greeter { "Hello, \($0)!" } }
+    store.scope(\.quietRoom).overrideDependencies { $0.greeter = Greeter { "psst, \($0)" } }
+    let annex = try #require(store.scope(\.annex))
+    annex.overrideDependencies { $0.greeter = Greeter { "Welcome to the annex, \($0)" } }
+    store.dispatch(WelcomeAction.greet("Ada"))
+    #expect(store.entrance.text == "Hello, Ada!")
+    #expect(store.quietRoom.text == "psst, Ada")
+    #expect(store.annex?.hall.text == "Welcome to the annex, Ada")
+    #expect(
+      store.annex?.cards.map(\.text) == ["Welcome to the annex, Ada", "Welcome to the annex, Ada"])
   }
 
   #if DEBUG
