@@ -11,15 +11,18 @@ enum ElementLookup {
   ///
   /// Written only on the main actor; read from any thread, one word, which
   /// another thread can only find naming a thread other than its own.
-  nonisolated(unsafe) private static var resolvingThread: UInt = 0
+  // Unchecked: written only on the main actor, which never overlaps two accesses.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var resolvingThread: UInt = 0
 
   /// The ids the `[id:]` steps were read with during the resolution, when
   /// it keeps them, in order.
-  nonisolated(unsafe) private static var steps: [Any]?
+  // Unchecked, like the rest below: only the resolving thread reads or writes them.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var steps: [Any]?
 
   /// The positions of the ids of arrays recently looked in, by the address
   /// of their elements and their element type.
-  nonisolated(unsafe) private static var indexes: [IndexKey: AnyObject] = [:]
+  @exclusivity(unchecked) nonisolated(unsafe) private static var indexes: [IndexKey: AnyObject] =
+    [:]
 
   /// At most this many arrays' positions are kept; a new one past it starts afresh.
   private static let keptIndexes = 64
@@ -52,8 +55,16 @@ enum ElementLookup {
   static func position<Element: Identifiable>(
     of id: Element.ID, in array: [Element]
   ) -> Int? {
+    let position = index(of: id, in: array)
+    return position < 0 ? nil : position
+  }
+
+  /// The position of the first element with `id` in `array`, or `-1`.
+  ///
+  /// No optional: asking for one costs unspecialized code a metadata lookup.
+  static func index<Element: Identifiable>(of id: Element.ID, in array: [Element]) -> Int {
     guard isResolving, let base = array.withUnsafeBufferPointer({ $0.baseAddress }) else {
-      return array.firstIndex { $0.id == id }
+      return array.firstIndex { $0.id == id } ?? -1
     }
     let key = IndexKey(elements: UInt(bitPattern: base), type: ObjectIdentifier(Element.self))
     // The array looked in last is most often looked in again: no hashing for it.
@@ -61,13 +72,14 @@ enum ElementLookup {
     if let kept {
       // The key names the element type, so the positions are of its ids.
       let index = unsafeDowncast(kept, to: PositionIndex<Element.ID>.self)
-      if let position = index.positions[id], position < array.count, array[position].id == id {
+      let position = index.positions[id, default: -1]
+      if position >= 0, position < array.count, array[position].id == id {
         (lastKey, lastIndex) = (key, kept)
         return position
       }
     }
     // Not kept, moved, or not there: look, and keep the positions if it is.
-    guard let position = array.firstIndex(where: { $0.id == id }) else { return nil }
+    guard let position = array.firstIndex(where: { $0.id == id }) else { return -1 }
     if indexes.count >= keptIndexes { indexes.removeAll(keepingCapacity: true) }
     let index = PositionIndex(array)
     indexes[key] = index
@@ -76,8 +88,8 @@ enum ElementLookup {
   }
 
   /// The array looked in last, and its positions.
-  nonisolated(unsafe) private static var lastKey: IndexKey?
-  nonisolated(unsafe) private static var lastIndex: AnyObject?
+  @exclusivity(unchecked) nonisolated(unsafe) private static var lastKey: IndexKey?
+  @exclusivity(unchecked) nonisolated(unsafe) private static var lastIndex: AnyObject?
 
   /// Which array's positions: the address of its elements, and their type.
   private struct IndexKey: Hashable {

@@ -76,26 +76,11 @@ extension Store {
     _ action: any Action, to rows: KeyPath<Root, [Row]>, id: Row.ID
   ) -> TargetedAction {
     let target = DispatchTarget(
-      keyPath: rows, rootType: Root.self, steps: [], elementID: id
+      action: action, keyPath: rows, rootType: Root.self, steps: [], elementID: id
     ) { action, root in
-      // Only a value row is written back: a class row is reduced where it is.
-      let writable =
-        Row.self is AnyObject.Type ? nil : rows as? ReferenceWritableKeyPath<Root, [Row]>
-      return Self.deliver(
-        action,
-        to: { root in
-          let array = root[keyPath: rows]
-          return ElementLookup.position(of: id, in: array).map { array[$0] }
-        },
-        write: writable.map { writable in
-          { root, row in
-            if let position = ElementLookup.position(of: id, in: root[keyPath: writable]) {
-              root[keyPath: writable][position] = row
-            }
-          }
-        }, in: unsafeDowncast(root, to: Root.self))
+      Self.deliver(action, toRowWithID: id, of: rows, in: unsafeDowncast(root, to: Root.self))
     }
-    return TargetedAction(action, to: target)
+    return TargetedAction(target)
   }
 
   /// The action that sends `action` to the model at `target`, when one is there.
@@ -127,11 +112,47 @@ extension Store {
     // Read once now for the ids of its `[id:]` steps, which name its path.
     let (_, steps) = ElementLookup.resolving(keepingSteps: true) { read(root) }
     let target = DispatchTarget(
-      keyPath: keyPath, rootType: Root.self, steps: steps, elementID: nil
+      action: action, keyPath: keyPath, rootType: Root.self, steps: steps, elementID: nil
     ) { action, root in
       Self.deliver(action, to: read, write: write, in: unsafeDowncast(root, to: Root.self))
     }
-    return TargetedAction(action, to: target)
+    return TargetedAction(target)
+  }
+
+  /// Delivers `action` to the row with id `id` of the array at `rows` in
+  /// `root` and the models below it.
+  ///
+  /// No copy of the array is held while the row reduces: a reduce that
+  /// changes the array, or a value row written back, would copy it whole.
+  private static func deliver<Row: Identifiable>(
+    _ action: any Action, toRowWithID id: Row.ID, of rows: KeyPath<Root, [Row]>, in root: Root
+  ) -> TargetDelivery {
+    ElementLookup.resolving { () -> TargetDelivery in
+      var array = root[keyPath: rows]
+      let position = ElementLookup.index(of: id, in: array)
+      guard position >= 0 else { return .absent }
+      let found = array[position]
+      array = []
+      if Row.self is AnyObject.Type {
+        return .delivered(Walk.deliver(action, from: object(found)))
+      }
+      guard let writable = rows as? ReferenceWritableKeyPath<Root, [Row]> else {
+        return .notWritable(Row.self)
+      }
+      let box = TargetValue(found)
+      let result = Walk.deliver(action, from: box)
+      // A reduce that removed the row leaves it removed.
+      let now = ElementLookup.index(of: id, in: root[keyPath: writable])
+      if now >= 0 { root[keyPath: writable][now] = box.value }
+      return .delivered(result)
+    }.0
+  }
+
+  /// A value of a class type as the object it refers to.
+  private static func object<Target>(_ value: Target) -> AnyObject {
+    // A class type's value is one reference: no box, where `as AnyObject` would ask for one.
+    MemoryLayout<Target>.size == MemoryLayout<AnyObject>.size
+      ? unsafeBitCast(value, to: AnyObject.self) : value as AnyObject
   }
 
   /// Delivers `action` to what `read` finds in `root` and the models below it.
@@ -141,11 +162,7 @@ extension Store {
   ) -> TargetDelivery {
     guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
     if Target.self is AnyObject.Type {
-      // A class type's value is one reference: no box, where `as AnyObject` would ask for one.
-      let object =
-        MemoryLayout<Target>.size == MemoryLayout<AnyObject>.size
-        ? unsafeBitCast(found, to: AnyObject.self) : found as AnyObject
-      return .delivered(Walk.deliver(action, from: object))
+      return .delivered(Walk.deliver(action, from: object(found)))
     }
     guard let write else { return .notWritable(Target.self) }
     // A value is reduced in a box, as a class model holds one, then written back.

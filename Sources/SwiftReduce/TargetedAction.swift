@@ -27,7 +27,7 @@
 /// same way.
 public struct TargetedAction: Action, CustomStringConvertible {
   /// The action the models below the target take.
-  public let action: any Action
+  public var action: any Action { target.action }
 
   /// Where the target is, from the root: the key path it was sent to,
   /// written as snapshots write paths, with each `[id:]` step's id.
@@ -36,14 +36,16 @@ public struct TargetedAction: Action, CustomStringConvertible {
   /// How it prints: the action, `to`, and its target's path.
   public var description: String { "\(actionText(action)) to \(pathText)" }
 
-  /// Finds the target and delivers the action there.
+  /// The action, and how to find the target and deliver it there.
+  ///
+  /// The action is kept there too, so that this struct is one reference,
+  /// which an `any Action` holds without a box of its own.
   let target: DispatchTarget
 
   /// The path, as text, worked out each time it is asked for: only printing asks.
   private var pathText: String { target.pathText }
 
-  init(_ action: any Action, to target: DispatchTarget) {
-    self.action = action
+  init(_ target: DispatchTarget) {
     self.target = target
   }
 }
@@ -51,6 +53,8 @@ public struct TargetedAction: Action, CustomStringConvertible {
 /// The model a targeted action goes to: a key path from the root, with the
 /// ids its `[id:]` steps were read with when it was sent.
 final class DispatchTarget: @unchecked Sendable {
+  /// The action the models below the target take.
+  let action: any Action
   /// The key path, for its name.
   let keyPath: AnyKeyPath
   /// The root's type, whose name the key path's description starts with.
@@ -64,9 +68,10 @@ final class DispatchTarget: @unchecked Sendable {
   let deliver: @MainActor (_ action: any Action, _ root: AnyObject) -> TargetDelivery
 
   init(
-    keyPath: AnyKeyPath, rootType: Any.Type, steps: [Any], elementID: Any?,
+    action: any Action, keyPath: AnyKeyPath, rootType: Any.Type, steps: [Any], elementID: Any?,
     deliver: @escaping @MainActor (any Action, AnyObject) -> TargetDelivery
   ) {
+    self.action = action
     self.keyPath = keyPath
     self.rootType = rootType
     self.steps = steps
