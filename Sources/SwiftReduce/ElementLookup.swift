@@ -24,8 +24,13 @@ enum ElementLookup {
   @exclusivity(unchecked) nonisolated(unsafe) private static var indexes: [IndexKey: AnyObject] =
     [:]
 
-  /// At most this many arrays' positions are kept; a new one past it starts afresh.
+  /// At most this many arrays' positions are kept, and at most this many
+  /// positions in all; a new array past either starts afresh.
   private static let keptIndexes = 64
+  private static let keptPositions = 1_000_000
+
+  /// How many positions the kept arrays hold in all.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var positionCount = 0
 
   /// Whether the calling thread is resolving a key path for the store.
   private static var isResolving: Bool {
@@ -47,7 +52,8 @@ enum ElementLookup {
 
   /// Notes that an `[id:]` step was read with `id`, if the resolution keeps them.
   static func noteStep<ID>(_ id: ID) {
-    guard steps != nil, isResolving else { return }
+    // The thread first: only the resolving thread may read the steps.
+    guard isResolving, steps != nil else { return }
     steps?.append(id)
   }
 
@@ -80,8 +86,12 @@ enum ElementLookup {
     }
     // Not kept, moved, or not there: look, and keep the positions if it is.
     guard let position = array.firstIndex(where: { $0.id == id }) else { return -1 }
-    if indexes.count >= keptIndexes { indexes.removeAll(keepingCapacity: true) }
+    if indexes.count >= keptIndexes || positionCount + array.count > keptPositions {
+      indexes.removeAll(keepingCapacity: true)
+      positionCount = 0
+    }
     let index = PositionIndex(array)
+    positionCount += array.count
     indexes[key] = index
     (lastKey, lastIndex) = (key, index)
     return position
