@@ -93,13 +93,32 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
     return "\(path)" + (below.hasPrefix("[") ? "" : ".") + below
   }
 
+  /// The key paths from the root that reads were made through, by the key
+  /// path from the model: a key path with an argument, as the step through
+  /// an optional model is, costs the standard library more to make than a
+  /// read costs.
+  private var readPaths: [AnyKeyPath: AnyKeyPath] = [:]
+
   func read<Value>(_ keyPath: KeyPath<Model, Value>) -> Value? {
     switch place {
     case let .plain(base):
-      let full = base.appending(path: keyPath)
+      let full: KeyPath<Root, Value>
+      if let made = readPaths[keyPath] {
+        // Made below from `keyPath`, whose value type it has.
+        full = unsafeDowncast(made, to: KeyPath<Root, Value>.self)
+      } else {
+        full = base.appending(path: keyPath)
+        readPaths[keyPath] = full
+      }
       return ElementLookup.resolving { store.read(full) }.0
     case let .optional(base):
-      let full = path(from: base, to: keyPath)
+      let full: KeyPath<Root, Value?>
+      if let made = readPaths[keyPath] {
+        full = unsafeDowncast(made, to: KeyPath<Root, Value?>.self)
+      } else {
+        full = path(from: base, to: keyPath)
+        readPaths[keyPath] = full
+      }
       return ElementLookup.resolving { store.read(full) }.0
     }
   }

@@ -29,6 +29,8 @@ enum Profile {
     /// An action sent to one row of 100,000 by its id (`to: \.rows, id:`), as
     /// the targeted case times it.
     case targetedRow = "targeted-row"
+    /// A read through a scope of one row of 100,000, found by its id.
+    case scopeRead = "scope-read"
 
     /// The engines' names, for the usage.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -59,6 +61,13 @@ enum Profile {
         store.dispatch(action, to: \.rows, id: index * 7_919 % 100_000)
       }
       return list.rows.reduce(0) { $0 + $1.value } == dispatches ? 0 : 1
+    case .scopeRead:
+      let list = RowList(count: 100_000)
+      let store = Store(list)
+      guard let row = store.scope(\.rows[id: 4_242]) else { return 1 }
+      var total = 0
+      for _ in 0..<dispatches { total += row.value }
+      return total == 0 ? 0 : 1
     case .swiftreduce, .typedDirect:
       let classTree = Tree(levels: levels) { Leaf(title: "leaf \($0)") }
       let store = Store(classTree.root)
