@@ -41,18 +41,23 @@ extension Store {
       at: path, isAmong: ModelRows.isAmong(effect.valuePlace), by: "send.dismiss()")
   }
 
-  /// The line of the model that started `effect`: a value model in a row is
-  /// found by its row, where it is now.
-  private func line(
+  /// The line of the model that started `effect`, where it is now; `nil`
+  /// when it is no longer in the tree.
+  ///
+  /// A value model in a row that is a value is found through its row, by
+  /// the row's identity, then by the path from the row that it had.
+  func line(
     of effect: RunningEffect, _ model: RunningEffect.ReducingModel, in rows: ModelRows
   ) -> Int? {
-    guard model.isValueModel, let row = effect.row, case .element(let collection, _) = row,
-      let element = rows.line(ofElement: row)
+    guard model.isValueModel, let row = effect.row, case .element(let collection, _) = row
     else { return rows.line(of: model, place: effect.valuePlace) }
-    guard let path = effect.modelPath, path.components.count > collection.components.count
+    guard model.object != nil, let element = rows.line(ofElement: row) else { return nil }
+    guard let path = effect.modelPath, path.components.count > collection.components.count + 1
     else { return element }
     let inside = TreePath(Array(path.components.dropFirst(collection.components.count + 1)))
-    return rows.line(below: element, following: inside)
+    return rows.line(below: element, following: inside).flatMap {
+      rows.isValue(atLine: $0) ? $0 : nil
+    }
   }
 
   /// Removes the model at `path` from the optional, array or dictionary

@@ -8,8 +8,11 @@ extension Store {
   ///
   /// ```swift
   /// let clock = TestClock()
-  /// let store = Store(Board(rows: [Row(), Row()]), clock: clock)
-  /// store.dispatch(RowAction.start)
+  /// let store = Store(Countdowns(), clock: clock)
+  /// store.dispatch(CountdownAction.start(1))
+  /// store.dispatch(CountdownAction.start(2))
+  /// store.dispatch(CountdownAction.start(3))
+  /// store.dispatch(CountdownAction.stop(1))
   /// store.cancel(id: "timer")
   /// store.cancel(id: "timer", in: "rows[1]")
   /// await clock.advance(by: .seconds(1))
@@ -19,7 +22,7 @@ extension Store {
   /// prints
   ///
   /// ```
-  /// [1, 0]
+  /// [0, 0, 1]
   /// ```
   ///
   /// A path outside any row cancels as ``cancel(id:)`` does; a path that
@@ -148,9 +151,7 @@ extension Store {
       if model.isValueModel {
         let rows = snapshot ?? ModelRows(root: root)
         snapshot = rows
-        if let row = effect.row, case .element = row {
-          if !rows.contains(row) { departed.append(effect) }
-        } else if let line = rows.line(of: model, place: effect.valuePlace) {
+        if let line = line(of: effect, model, in: rows) {
           effect.modelPath = rows.path(toLine: line)
         } else {
           departed.append(effect)

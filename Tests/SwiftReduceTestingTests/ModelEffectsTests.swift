@@ -131,6 +131,31 @@ struct ModelEffectsTests {
     #expect(store.laps.mapValues(\.ticks) == ["b": 0])
   }
 
+  @Test func aValueModelInAValueRowIsFollowedByTheRowsIdentity() async {
+    let clock = TestClock()
+    let notes = Notes()
+    let store = store(Race(), clock, notes: notes)
+    store.dispatch(TickerAction.start(11))
+    store.dispatch(TickerAction.start(12))
+    #expect(
+      store.runningEffects.map(\.description) == [
+        #"id "timer", started by TickerAction.start(11) in lanes[0].lap"#,
+        #"id "timer", started by TickerAction.start(12) in lanes[1].lap"#,
+      ])
+
+    store.dispatch(RaceAction.finish(1))
+    store.dispatch(RaceAction.removeLane(at: 0))
+    await clock.advance(by: .seconds(1))
+
+    #expect(store.lanes.map(\.id) == [2])
+    #expect(store.lanes.map(\.lap?.ticks) == [1])
+    #expect(
+      notes.lines == [
+        #"SwiftReduce: cancelled the effect id "timer", started by TickerAction.start(11) in "#
+          + "lanes[0].lap: its model left the tree (noted in debug builds)"
+      ])
+  }
+
   #if DEBUG
     @Test func theNoteIsWrittenToStandardErrorInDebugBuilds() async {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {

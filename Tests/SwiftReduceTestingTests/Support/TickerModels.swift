@@ -161,3 +161,29 @@ final class LapBoard: Reducer {
     }
   }
 }
+
+/// What a race does with its lanes.
+enum RaceAction: Action, Equatable {
+  /// The lane with this id lets go of its lap.
+  case finish(Int)
+  case removeLane(at: Int)
+}
+
+/// A value row that holds a lap while it runs.
+struct Lane: ValueReducer, Identifiable {
+  let id: Int
+  var lap: Lap?
+
+  mutating func reduce(action: RaceAction) {
+    if case .finish(id) = action { lap = nil }
+  }
+}
+
+/// Lanes as value rows of an array.
+final class Race: Reducer {
+  var lanes = [Lane(id: 1, lap: Lap(id: 11)), Lane(id: 2, lap: Lap(id: 12))]
+
+  func reduce(action: RaceAction) {
+    if case .removeLane(let position) = action { lanes.remove(at: position) }
+  }
+}

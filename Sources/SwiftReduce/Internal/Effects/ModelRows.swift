@@ -30,8 +30,13 @@ struct ModelRows {
       let found = self.line(
         below: line, following: ModelPaths.path(through: steps, ownerPath: .root))
     else { return nil }
-    // An optional that holds no value model any more shows as a `nil` leaf.
-    return builder.lines[found].kind == .leaf ? nil : found
+    return isValue(atLine: found) ? found : nil
+  }
+
+  /// Whether `line` shows a value model or the array of them, rather than
+  /// an optional that holds none any more, which shows as a `nil` leaf.
+  func isValue(atLine line: Int) -> Bool {
+    builder.lines[line].kind != .leaf
   }
 
   /// The line that `path` leads to from the root, if there is one.
@@ -65,12 +70,6 @@ struct ModelRows {
       current = parent
     }
     return nil
-  }
-
-  /// Whether the row `row` is still in the tree: its model shown, or an
-  /// element of its collection with its identity.
-  func contains(_ row: EffectRow) -> Bool {
-    line(ofElement: row) != nil
   }
 
   /// The line of the element `row` names, where it is now.
