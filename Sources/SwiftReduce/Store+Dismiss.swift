@@ -29,7 +29,7 @@ extension Store {
           + "nothing: its model is no longer in the tree (reported in debug builds)")
       return
     }
-    lifetime.ownership.queuedDismissals += 1
+    lifetime.ownership.queueDismissal()
     dispatch(DismissAction(path: rows.path(toLine: line), effectKey: effect.key))
   }
 

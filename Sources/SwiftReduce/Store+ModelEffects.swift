@@ -92,7 +92,7 @@ extension Store {
     if ownership.queuedDismissals > 0, let dismissal = action as? DismissAction,
       let key = dismissal.effectKey
     {
-      ownership.queuedDismissals -= 1
+      ownership.takeQueuedDismissal()
       if let effect = lifetime.effects[key], !effect.isCancelled {
         dismissed = dismissModel(startedBy: effect, rows: rows()) || dismissed
         // Its work is done: it is not noted with the model's other effects.
@@ -140,7 +140,7 @@ extension Store {
     let ownership = lifetime.ownership
     ownership.forget { lifetime.effects[$0.key] == nil || $0.isCancelled }
     guard ownership.isWatching else { return }
-    var reachable: Set<ObjectIdentifier>?
+    var reachable: [AnyObject]?
     var snapshot: ModelRows?
     var departed: [RunningEffect] = []
     for effect in ownership.owned where effect.isPlaced {
@@ -157,10 +157,10 @@ extension Store {
           departed.append(effect)
         }
       } else {
-        let models =
-          reachable ?? Set(Walk.reachableModels(from: root).map { ObjectIdentifier($0) })
+        // A few owners are looked for in the list, cheaper than hashing every model.
+        let models = reachable ?? Walk.reachableModels(from: root)
         reachable = models
-        if !models.contains(ObjectIdentifier(object)) { departed.append(effect) }
+        if !models.contains(where: { $0 === object }) { departed.append(effect) }
       }
     }
     guard !departed.isEmpty else { return }

@@ -29,17 +29,21 @@ final class EffectOwnership {
   private(set) var requests: [Request] = []
 
   /// Dismissals effects sent as actions and not yet reduced.
-  var queuedDismissals = 0
-
-  /// Whether the store has requests to settle after its walk.
-  var hasRequests: Bool { !requests.isEmpty || queuedDismissals > 0 }
+  private(set) var queuedDismissals = 0
 
   /// The effects started by models other than the root that may still be
   /// running: after each dispatch, those whose model left the tree are cancelled.
   private(set) var owned: [RunningEffect] = []
 
+  // The two flags every dispatch reads are @exclusivity(unchecked): only the
+  // main actor reads and writes them, never inside another access to them,
+  // and the dynamic check of a class property costs more than the read.
+
+  /// Whether the store has requests or queued dismissals to settle after its walk.
+  @exclusivity(unchecked) private(set) var hasRequests = false
+
   /// Whether some effect's model must be checked for being in the tree.
-  var isWatching: Bool { !owned.isEmpty }
+  @exclusivity(unchecked) private(set) var isWatching = false
 
   /// Told of each effect cancelled because its model left the tree, instead
   /// of the debug note; tests set it.
@@ -51,22 +55,40 @@ final class EffectOwnership {
   /// Notes a request, to settle once the walk is over.
   func add(_ request: Request) {
     requests.append(request)
+    hasRequests = true
   }
 
   /// The requests made since the last call, oldest first.
   func takeRequests() -> [Request] {
-    defer { requests = [] }
+    defer {
+      requests = []
+      hasRequests = queuedDismissals > 0
+    }
     return requests
+  }
+
+  /// Notes a dismissal an effect sent as an action.
+  func queueDismissal() {
+    queuedDismissals += 1
+    hasRequests = true
+  }
+
+  /// Notes that a dismissal sent as an action reached the end of the middleware.
+  func takeQueuedDismissal() {
+    queuedDismissals -= 1
+    hasRequests = queuedDismissals > 0 || !requests.isEmpty
   }
 
   /// Watches `effect`, whose model must stay in the tree for it to go on.
   func watch(_ effect: RunningEffect) {
     owned.append(effect)
+    isWatching = true
   }
 
   /// Stops watching the effects for which `isDone` holds.
   func forget(where isDone: (RunningEffect) -> Bool) {
     owned.removeAll(where: isDone)
+    isWatching = !owned.isEmpty
   }
 }
 
