@@ -40,9 +40,11 @@ public enum Effect {
   ///
   /// - Parameters:
   ///   - id: Identifies the effect for ``cancel(id:)`` and `cancelInFlight`;
-  ///     ids compare as `AnyHashable`s. `nil` by default: no id.
+  ///     ids compare as `AnyHashable`s. `nil` by default: no id. Started by a
+  ///     model inside a row, an element of an array or a dictionary, the id
+  ///     is that row's own.
   ///   - cancelInFlight: Whether to cancel the store's running effects with an
-  ///     equal id before starting this one.
+  ///     equal id, of the same row, before starting this one.
   ///   - operation: The work; it receives ``Send`` to dispatch actions. A
   ///     thrown error other than `CancellationError` is reported.
   /// - Returns: The task running the operation.
@@ -60,7 +62,10 @@ public enum Effect {
   /// Cancels the effects with an equal id running on the store whose dispatch is in progress.
   ///
   /// Each one's task is cancelled and its `send` drops every action from now
-  /// on. Effects of other stores are never touched.
+  /// on. Effects of other stores are never touched. Called by a model inside
+  /// a row (an element of an array or a dictionary), it reaches only that
+  /// row's effects; anywhere else, only effects outside every row, which
+  /// ``cancel(id:in:)`` reaches by the row's path.
   ///
   /// - Parameter id: The id the effects were started with.
   public static func cancel(id: any Hashable & Sendable) {
@@ -79,6 +84,7 @@ public enum Effect {
   /// - Returns: The task running the effect.
   @discardableResult
   public static func send(_ action: sending any Action) -> Task<Void, Never> {
+    // Unchecked: the caller gave the action away (`sending`), and only the effect uses it.
     nonisolated(unsafe) let action = action
     return EffectContext.withDispatchingStore(calling: "Effect.send", instead: "store.dispatch") {
       store in

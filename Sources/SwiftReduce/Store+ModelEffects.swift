@@ -56,7 +56,9 @@ extension Store {
   /// cancelled, and the models they dismissed, in the order they asked;
   /// and the ``DismissAction`` an effect sent, if `action` is one.
   ///
-  /// - Returns: Whether a model was dismissed, which changed the tree.
+  /// - Returns: Whether a model was dismissed, which changed the tree, or
+  ///   `action` was a dismissal, which no model takes: either way the
+  ///   action was handled.
   func settleModelRequests(after action: any Action) -> Bool {
     let ownership = lifetime.ownership
     var dismissed = false
@@ -94,10 +96,11 @@ extension Store {
     {
       ownership.takeQueuedDismissal()
       if let effect = lifetime.effects[key], !effect.isCancelled {
-        dismissed = dismissModel(startedBy: effect, rows: rows()) || dismissed
+        _ = dismissModel(startedBy: effect, rows: rows())
         // Its work is done: it is not noted with the model's other effects.
         effect.cancel()
       }
+      dismissed = true
     }
     return dismissed
   }

@@ -108,6 +108,10 @@ extension Store {
   ///
   /// Each one's task is cancelled and its `send` drops every action from now
   /// on; the effect still counts as running until its operation returns.
+  /// Effects started by models inside a row, an element of an array or a
+  /// dictionary, have ids of that row's: ``cancel(id:in:)`` reaches them.
+  /// Called by such a model's `reduce(action:)`, through
+  /// ``Effect/cancel(id:)``, it reaches that row's effects only.
   ///
   /// - Parameter id: The id the effects were started with.
   public func cancel(id: any Hashable & Sendable) {

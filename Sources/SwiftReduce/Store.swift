@@ -231,13 +231,13 @@ public final class Store<Root: Reducer> {
     effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
     let result = Walk.deliver(action, from: root)
     // What models asked of their effects and of their place, once the walk named their places.
-    let dismissed = lifetime.ownership.hasRequests && settleModelRequests(after: action)
+    let settled = lifetime.ownership.hasRequests && settleModelRequests(after: action)
     effectOrigin = .dispatch(action)
     if let historyRecording { historyRecording.lookAfterReduce(of: action) }
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
     if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
     if !result.indistinct.isEmpty { reportIndistinct(result.indistinct, action) }
-    guard result.deliveries > 0 || dismissed else {
+    guard result.deliveries > 0 || settled else {
       // No model reduced it, so nothing read through the store changed.
       reportUnhandled(action)
       return

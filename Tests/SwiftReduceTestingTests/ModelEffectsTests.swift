@@ -355,6 +355,58 @@ struct ModelEffectsTests {
       ])
   }
 
+  @Test func dismissingFromAMiddlewareIsRefusedWithAMessage() {
+    let notes = Notes()
+    let dismissing = Middleware<TickerBoard> { action, _, next in
+      next(action)
+      Effect.dismiss()
+    }
+    let store = Store(TickerBoard(), middleware: [dismissing])
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+
+    store.dispatch(BoardAction.boardTick)
+
+    #expect(store.rows.map(\.id) == [1, 2])
+    #expect(
+      notes.lines == [
+        "SwiftReduce: Effect.dismiss() was called during a dispatch outside any model's "
+          + "reduce(action:), by a middleware or a subscriber: there is no model to dismiss, and "
+          + "nothing changed (reported in debug builds)"
+      ])
+  }
+
+  @Test func anEffectNoModelStartedCannotDismiss() async {
+    let notes = Notes()
+    let store = store(TickerBoard(), TestClock(), notes: notes)
+
+    await store.run { send in send.dismiss() }.value
+
+    #expect(store.rows.map(\.id) == [1, 2])
+    #expect(
+      notes.lines == [
+        "SwiftReduce: send.dismiss() was called by an effect no model started (a middleware's, a "
+          + "subscriber's or store.run's): there is no model to dismiss, and nothing changed "
+          + "(reported in debug builds)"
+      ])
+  }
+
+  @Test func cancellingInARowThatIsNotThereSaysSo() async {
+    let clock = TestClock()
+    let notes = Notes()
+    let store = store(TickerBoard(), clock, notes: notes)
+    store.dispatch(TickerAction.start(2))
+
+    store.cancel(id: "timer", in: "rows[5]")
+    await clock.advance(by: .seconds(1))
+
+    #expect(store.rows.map(\.ticks) == [0, 1])
+    #expect(
+      notes.lines == [
+        #"SwiftReduce: cancel(id: "timer", in: rows[5]) cancelled nothing: no value is at "#
+          + "rows[5] (reported in debug builds)"
+      ])
+  }
+
   @Test func anEffectDismissesItsModelWithAnAction() async {
     let clock = TestClock()
     let store = TestStore(TickerBoard(rows: [Ticker(id: 1), Ticker(id: 2)]), clock: clock)

@@ -100,6 +100,7 @@ protocol EffectHost: AnyObject, Sendable {
 
   func cancel(id: any Hashable & Sendable)
 
+  /// Cancels the effects with `id` of the row at the path `row`.
   func cancel(id: any Hashable & Sendable, in row: TreePath)
 
   /// Removes the model being reduced from what holds it, once the walk is over.
