@@ -1,5 +1,7 @@
+import Observation
 import SwiftReduce
 import SwiftReduceTesting
+import Synchronization
 import Testing
 
 /// Effects belong to the model that started them: cancelled when it leaves
@@ -11,6 +13,17 @@ struct ModelEffectsTests {
     let store = Store(root, clock: clock)
     store.modelEffectNoteHandler = { notes.lines.append($0) }
     return store
+  }
+
+  /// What observers were told, in order, from whatever thread told them.
+  final class ToldLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var entries: [String] { lines.withLock { $0 } }
+
+    func append(_ line: String) {
+      lines.withLock { $0.append(line) }
+    }
   }
 
   /// The notes a store wrote, in order.
@@ -298,6 +311,36 @@ struct ModelEffectsTests {
     #expect(store.rows.map(\.id) == [1, 2, 3])
     #expect(seen == [[1, 2, 3], [1, 3], [1, 2, 3]])
     subscription.cancel()
+  }
+
+  @Test func aDismissalTellsTheObserversOfWhatItChanged() async {
+    let clock = TestClock()
+    let store = Store(
+      TickerBoard(rows: [Ticker(id: 1), Ticker(id: 2), Ticker(id: 3)]), clock: clock)
+    let log = ToldLog()
+    withObservationTracking {
+      _ = store.read(\.rows)
+    } onChange: {
+      log.append("rows")
+    }
+    withObservationTracking {
+      _ = store.read(\.boardTicks)
+    } onChange: {
+      log.append("boardTicks")
+    }
+
+    store.dispatch(TickerAction.close(2))
+    #expect(log.entries == ["rows"])
+    withObservationTracking {
+      _ = store.read(\.rows)
+    } onChange: {
+      log.append("rows again")
+    }
+    store.dispatch(TickerAction.closeLater(3))
+    await clock.advance(by: .seconds(1))
+
+    #expect(log.entries == ["rows", "rows again"])
+    #expect(store.rows.map(\.id) == [1])
   }
 
   @Test func aModelDismissesItselfFromADictionary() throws {
