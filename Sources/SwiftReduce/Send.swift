@@ -18,4 +18,18 @@ public struct Send: Sendable {
   public func callAsFunction(_ action: any Action) {
     effect.send(action)
   }
+
+  /// Removes the model that started the effect from the optional, array or
+  /// dictionary holding it, unless the effect was cancelled.
+  ///
+  /// The store dispatches a ``DismissAction`` naming the model's path, which
+  /// middleware, a ``History`` and a `TestStore` see; past the last
+  /// middleware the store removes the model, and its effects, this one
+  /// included, are cancelled. A model held anywhere else (a property that is
+  /// not optional, the root) stays where it is, with a message in debug
+  /// builds, as does one no longer in the tree.
+  public func dismiss() {
+    guard !effect.isCancelled, let store = effect.host else { return }
+    store.dismissModel(of: effect)
+  }
 }

@@ -43,13 +43,21 @@ extension Store {
     _ operation: @escaping @MainActor (_ send: Send) async throws -> Void
   ) -> Task<Void, Never> {
     let id = id.map { AnyHashable($0) }
-    if cancelInFlight, let id { cancelEffects(withID: id) }
     var origin = effectOrigin
     var valuePlace: ValueModelPlace?
     if case .model(let action, _) = origin {
       origin = .model(action, .current)
       valuePlace = Delivery.placeOfValueModel()
     }
+    // An effect of a model other than the root is that model's: its row is
+    // found once the walk is over, and `cancelInFlight` waits for it.
+    let model: RunningEffect.ReducingModel? =
+      if case .model(_, let model) = origin, model.isValueModel || model.object !== root {
+        model
+      } else {
+        nil
+      }
+    if model == nil, cancelInFlight, let id { cancelEffects(withID: id, in: nil) }
     var dependencies = self.dependencies
     if case .model(_, let model) = origin {
       dependencies = dependenciesOfEffect(startedBy: model.object)
@@ -88,6 +96,11 @@ extension Store {
     }
     effect.task = task
     lifetime.start(effect, task)
+    if model != nil {
+      effect.isPlaced = false
+      lifetime.ownership.add(.start(effect, cancelInFlight: cancelInFlight))
+      lifetime.ownership.watch(effect)
+    }
     return task
   }
 
@@ -95,10 +108,23 @@ extension Store {
   ///
   /// Each one's task is cancelled and its `send` drops every action from now
   /// on; the effect still counts as running until its operation returns.
+  /// Effects started by models inside a row, an element of an array or a
+  /// dictionary, have ids of that row's: ``cancel(id:in:)`` reaches them.
+  /// Called by such a model's `reduce(action:)`, through
+  /// ``Effect/cancel(id:)``, it reaches that row's effects only.
   ///
   /// - Parameter id: The id the effects were started with.
   public func cancel(id: any Hashable & Sendable) {
-    cancelEffects(withID: AnyHashable(id))
+    let id = AnyHashable(id)
+    let current = RunningEffect.ReducingModel.current
+    guard case .model = effectOrigin, current.isValueModel || current.object !== root else {
+      return cancelEffects(withID: id, in: nil)
+    }
+    // A model other than the root cancels in its row, found once the walk is over.
+    lifetime.ownership.add(
+      .cancel(
+        id: id, model: current, place: Delivery.placeOfValueModel(),
+        before: lifetime.makeKey()))
   }
 
   /// Suspends until every task started with ``run(id:cancelInFlight:_:)`` or
@@ -125,8 +151,11 @@ extension Store {
 
   // MARK: - Bookkeeping
 
-  private func cancelEffects(withID id: AnyHashable) {
-    for effect in lifetime.effects.values where effect.id == id {
+  /// Cancels the running effects of `row` (`nil`: outside any row) with `id`,
+  /// started before the effect with the key `before`, if given.
+  func cancelEffects(withID id: AnyHashable, in row: EffectRow?, before key: Int = .max) {
+    for effect in lifetime.effects.values
+    where effect.id == id && effect.isPlaced && effect.row == row && effect.key < key {
       effect.cancel()
     }
   }

@@ -243,12 +243,14 @@ public final class Store<Root: Reducer> {
     } else {
       result = Walk.deliver(action, from: root)
     }
+    // What models asked of their effects and of their place, once the walk named their places.
+    let settled = lifetime.ownership.hasRequests && settleModelRequests(after: action)
     effectOrigin = .dispatch(action)
     if let historyRecording { historyRecording.lookAfterReduce(of: action) }
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }
     if !result.notInPlace.isEmpty { reportNotInPlace(result.notInPlace) }
     if !result.indistinct.isEmpty { reportIndistinct(result.indistinct, action) }
-    guard result.deliveries > 0 else {
+    guard result.deliveries > 0 || settled else {
       // No model reduced it, so nothing read through the store changed.
       reportUnhandled(action)
       return
@@ -368,6 +370,7 @@ public final class Store<Root: Reducer> {
       }
       recorded(next, under: scope, by: recording)
     }
+    if lifetime.ownership.isWatching { cancelEffectsOfDepartedModels() }
   }
 
   /// Runs the dispatch of `action` while `recording` records: what changed

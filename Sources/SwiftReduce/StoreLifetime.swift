@@ -16,6 +16,10 @@ final class StoreLifetime {
   /// Finishes each stream from `values(_:)` that is still being iterated.
   var streamFinishers: [Int: @Sendable () -> Void] = [:]
 
+  /// The requests models made about effects and dismissals, and the
+  /// effects whose models must stay in the tree.
+  let ownership = EffectOwnership()
+
   private var lastKey = 0
 
   /// A key not handed out before, for an effect or `streamFinishers`.

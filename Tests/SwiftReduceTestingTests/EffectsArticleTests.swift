@@ -79,3 +79,56 @@ struct EffectsArticleTests {
     }
   }
 }
+
+/// The examples of the article's *Effects and their models* and *A model dismisses itself*.
+@MainActor
+struct EffectsArticleModelTests {
+  @Test func rowsExampleCancelsEachRowsTimerOnItsOwn() async {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    let clock = TestClock()
+    let store = Store(Countdowns(), clock: clock)
+    store.dispatch(CountdownAction.start(1))
+    store.dispatch(CountdownAction.start(2))
+    store.dispatch(CountdownAction.start(3))
+    store.dispatch(CountdownAction.stop(1))
+    store.cancel(id: "timer")
+    store.cancel(id: "timer", in: "rows[1]")
+    await clock.advance(by: .seconds(1))
+    print(store.rows.map(\.ticks))
+
+    expectLines(output, "[0, 0, 1]")
+  }
+
+  @Test func dismissExampleRemovesTheRowAndUndoBringsItBack() async throws {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+    var notes: [String] = []
+
+    let clock = TestClock()
+    let store = Store(Countdowns(), clock: clock)
+    store.modelEffectNoteHandler = { notes.append($0) }
+    let history = History(store)
+    store.dispatch(CountdownAction.start(2))
+    store.dispatch(CountdownAction.close(2))
+    print(store.rows.map(\.id))
+    try history.undo()
+    print(store.rows.map(\.id))
+    await clock.advance(by: .seconds(1))
+    print(store.rows.map(\.ticks))
+
+    expectLines(
+      output,
+      """
+      [1, 3]
+      [1, 2, 3]
+      [0, 0, 0]
+      """)
+    #expect(
+      notes == [
+        #"SwiftReduce: cancelled the effect id "timer", started by CountdownAction.start(2) in "#
+          + "rows[1]: its model left the tree (noted in debug builds)"
+      ])
+  }
+}

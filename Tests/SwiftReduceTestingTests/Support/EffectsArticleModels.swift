@@ -35,3 +35,44 @@ final class Search: Reducer {
     }
   }
 }
+
+/// What a countdown does; every countdown receives every action, so each names its countdown.
+enum CountdownAction: Action, Equatable {
+  case start(Int)
+  case stop(Int)
+  case tick(Int)
+  case close(Int)
+}
+
+/// A row that ticks a second after it is started, and can close itself.
+final class Countdown: Reducer {
+  let id: Int
+  var ticks = 0
+
+  init(id: Int) {
+    self.id = id
+  }
+
+  func reduce(action: CountdownAction) {
+    switch action {
+    case .start(id):
+      Effect.run(id: "timer", cancelInFlight: true) { [id] send in
+        try await Effect.clock.sleep(for: .seconds(1))
+        send(CountdownAction.tick(id))
+      }
+    case .stop(id):
+      Effect.cancel(id: "timer")
+    case .tick(id):
+      ticks += 1
+    case .close(id):
+      Effect.dismiss()
+    default:
+      break
+    }
+  }
+}
+
+/// Three countdowns, as rows.
+final class Countdowns: Reducer {
+  var rows = [Countdown(id: 1), Countdown(id: 2), Countdown(id: 3)]
+}

@@ -100,6 +100,15 @@ protocol EffectHost: AnyObject, Sendable {
 
   func cancel(id: any Hashable & Sendable)
 
+  /// Cancels the effects with `id` of the row at the path `row`.
+  func cancel(id: any Hashable & Sendable, in row: TreePath)
+
+  /// Removes the model being reduced from what holds it, once the walk is over.
+  func dismissReducingModel()
+
+  /// Removes the model that started `effect` from what holds it, as an action of its own.
+  func dismissModel(of effect: RunningEffect)
+
   /// Who is reading a dependency now, during this store's dispatch.
   func dependencyReadSite() -> DependencyReadSite
 

@@ -41,6 +41,14 @@ final class RunningEffect {
   /// Kept here rather than in ``ReducingModel``, which every dispatch
   /// stores, so that a dispatch pays nothing for it.
   let valuePlace: ValueModelPlace?
+  /// The row it belongs to, once known; `nil` outside any row.
+  var row: EffectRow?
+  /// Whether ``row`` is known: not yet for an effect a model other than the
+  /// root started in the walk in progress.
+  var isPlaced = true
+  /// The path of the model that started it, as the store last found it,
+  /// for the note that says it was cancelled when that model left the tree.
+  var modelPath: TreePath?
   /// The store to send to; weak, so that a running effect does not keep it alive.
   private weak var store: (any EffectHost)?
   /// The store that started it, while it exists.

@@ -563,6 +563,11 @@ struct SnapshotBuilder {
     SnapshotLine.path(toLine: index, in: lines)
   }
 
+  /// The line of the first position of `model`, if it was recorded.
+  func firstLine(of model: AnyObject) -> Int? {
+    firstLineOfModel[model]
+  }
+
   /// The path to the first position of `model` among the recorded lines, if it was recorded.
   func path(to model: AnyObject) -> TreePath? {
     firstLineOfModel[model].map(path(toLine:))
