@@ -54,6 +54,29 @@ struct ModelEffectsTests {
     #expect(store.rows.map(\.id) == [1])
   }
 
+  @Test func anEffectStartedByATargetedActionIsItsRowsAndEndsWithIt() async {
+    let clock = TestClock()
+    let notes = Notes()
+    let board = TickerBoard()
+    let store = store(board, clock, notes: notes)
+    store.dispatch(TickerAction.start(2), to: \.rows[1])
+    store.scope(\.rows[0]).dispatch(TickerAction.start(1))
+    #expect(
+      store.runningEffects.map(\.description) == [
+        #"id "timer", started by TickerAction.start(2) to rows[1] in rows[1]"#,
+        #"id "timer", started by TickerAction.start(1) to rows[0] in rows[0]"#,
+      ])
+
+    store.dispatch(BoardAction.removeRow(at: 1))
+
+    #expect(
+      store.runningEffects.map(\.description) == [
+        #"id "timer", started by TickerAction.start(1) to rows[0] in rows[0]"#
+      ])
+    await clock.advance(by: .seconds(1))
+    #expect(store.rows.map(\.ticks) == [1])
+  }
+
   @Test func aReleasedModelsEffectIsCancelled() async {
     let clock = TestClock()
     let notes = Notes()
