@@ -40,7 +40,8 @@ extension PersistenceTree {
       // The instance's own class: a subclass's properties are saved too.
       let objectPlan = plans.plan(for: type(of: object))
       guard let fields = savedFields(of: objectPlan) else {
-        throw BadValue(path: path, reason: "the runtime does not describe \(plan.name)'s properties")
+        throw BadValue(
+          path: path, reason: "the runtime does not describe \(plan.name)'s properties")
       }
       inside.append(identifier)
       defer { inside.removeLast() }
@@ -57,7 +58,8 @@ extension PersistenceTree {
       return .object(members)
     case .fields:
       guard let fields = plans.fields(of: plan) else {
-        throw BadValue(path: path, reason: "the runtime does not describe \(plan.name)'s properties")
+        throw BadValue(
+          path: path, reason: "the runtime does not describe \(plan.name)'s properties")
       }
       var members: [String: Patch.EncodedValue] = [:]
       var failure: BadValue?

@@ -159,7 +159,8 @@ extension PersistenceTree {
       do {
         _ = try Patch.decode(saved, as: decodable)
         return
-      } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+      } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(
+        _, context),
         let DecodingError.keyNotFound(_, context), let DecodingError.dataCorrupted(context)
       {
         var inner = path
@@ -186,7 +187,8 @@ extension PersistenceTree {
             return true
           })
       else {
-        throw BadValue(path: path, reason: "the runtime does not describe \(plan.name)'s properties")
+        throw BadValue(
+          path: path, reason: "the runtime does not describe \(plan.name)'s properties")
       }
       try refuseUnknownMembers(members, fields, plan, path)
       for field in fields {

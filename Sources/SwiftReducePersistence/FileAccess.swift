@@ -126,10 +126,12 @@ enum FileAccess {
     }
   }
 
-  /// Replaces the file at `path` with `bytes` atomically: through a
-  /// temporary beside it, created exclusively and never through a link,
-  /// flushed to disk, given the mode and owner of the file it replaces, and
-  /// renamed over it. The file is either the old or the new complete one.
+  /// Replaces the file at `path` with `bytes` atomically.
+  ///
+  /// The bytes go to a temporary beside it, created exclusively and never
+  /// through a link, flushed to disk, given the mode and owner of the file
+  /// it replaces, and renamed over it: the file is either the old or the
+  /// new complete one.
   static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
     var existing = stat()
     let exists = stat(path, &existing) == 0

@@ -142,7 +142,8 @@ struct JSONReader {
     index += 1
     let start = index
     // Most strings have no escape: their bytes are taken as they are.
-    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\""),
+      bytes[index] != UInt8(ascii: "\\"),
       bytes[index] >= 0x20
     {
       index += 1

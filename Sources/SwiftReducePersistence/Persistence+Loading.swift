@@ -29,9 +29,11 @@ extension Persistence {
     }
   }
 
+  /// Closes the journal after a refused load, removing it if attaching made it.
   private func closeJournal() {
     if journalDescriptor >= 0 { close(journalDescriptor) }
     journalDescriptor = -1
+    if createdJournal { unlink(journalPath) }
   }
 
   /// Opens the journal to append to it, and locks it: one process at a time saves to a file.
@@ -40,7 +42,12 @@ extension Persistence {
     if stat(realPath, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw failure(FileAccess.whatItIs(status.st_mode), .load)
     }
-    let descriptor = open(journalPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o666)
+    let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+    var descriptor = open(journalPath, flags)
+    if descriptor < 0, errno == ENOENT {
+      descriptor = open(journalPath, flags | O_CREAT | O_EXCL, 0o666)
+      createdJournal = descriptor >= 0
+    }
     guard descriptor >= 0 else {
       if errno == EACCES || errno == EROFS || errno == EPERM {
         unwritableReason =

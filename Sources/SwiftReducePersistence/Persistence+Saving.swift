@@ -99,8 +99,10 @@ extension Persistence {
     }
     let bytes: [UInt8]
     do throws(JSONWriter.Refusal) {
-      bytes = try SnapshotFormat(version: version, sequence: sequence, lineage: lineage, state: state)
-        .bytes()
+      bytes = try SnapshotFormat(
+        version: version, sequence: sequence, lineage: lineage, state: state
+      )
+      .bytes()
     } catch {
       throw failure(error.reason)
     }
@@ -147,7 +149,9 @@ extension Persistence {
   private func write(_ bytes: [UInt8], at offset: Int) throws(FileAccess.Failure) {
     if let free = simulatedFreeBytes, bytes.count > free {
       // A full disk takes what fits, then refuses the rest.
-      if free > 0 { try FileAccess.writeAll(Array(bytes[..<free]), to: journalDescriptor, at: offset) }
+      if free > 0 {
+        try FileAccess.writeAll(Array(bytes[..<free]), to: journalDescriptor, at: offset)
+      }
       simulatedFreeBytes = 0
       throw FileAccess.Failure(problem: "no space left on device")
     }

@@ -93,6 +93,8 @@ public final class Persistence<Root: Reducer> {
   /// Why the journal cannot be written, found when it was opened.
   var unwritableReason: String?
   var subscription: StoreSubscription?
+  /// Whether attaching made the journal, which a refused load then removes.
+  var createdJournal = false
 
   /// For tests: how many more bytes the disk takes before it is full; `nil`
   /// for the real disk's space.

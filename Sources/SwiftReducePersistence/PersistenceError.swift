@@ -34,10 +34,12 @@ public struct PersistenceError: Error, Equatable, CustomStringConvertible {
 
   /// The error as a sentence that names the file.
   public var description: String {
-    switch kind {
-    case .properties: "cannot save to \(path): \(problem)."
-    case .load: "cannot load \(path): \(problem)."
-    case .save: "Not saved to \(path): \(problem)."
+    // A problem quoting a message that ends its own sentence is not ended twice.
+    let ending = problem.hasSuffix(".") ? "" : "."
+    return switch kind {
+    case .properties: "cannot save to \(path): \(problem)\(ending)"
+    case .load: "cannot load \(path): \(problem)\(ending)"
+    case .save: "Not saved to \(path): \(problem)\(ending)"
     }
   }
 }
