@@ -1,27 +1,52 @@
 extension PersistenceTree {
-  /// The patches that bring the tree below `root` to the saved state
-  /// `saved`, keeping its models in place, for ``Store/apply(_:)``.
+  /// What loads a saved state into a tree in place: the whole values of
+  /// kept models' stored properties, and patches for the elements of kept
+  /// collections, for ``Store/applyLoading(_:)``.
+  package struct Loading {
+    /// A stored property of a kept model, given its saved value whole.
+    struct Replacement {
+      let model: AnyObject
+      let field: PlanField
+      let path: TreePath
+      let saved: Patch.EncodedValue
+    }
+
+    var replacements: [Replacement] = []
+    /// Elements inserted into, removed from or changed in the collections of
+    /// models the tree keeps, in order.
+    package var patches: [Patch] = []
+
+    /// Whether the tree holds the saved state already.
+    package var isEmpty: Bool { replacements.isEmpty && patches.isEmpty }
+  }
+
+  /// What brings the tree below `root` to the saved state `saved`, keeping
+  /// its models in place.
   ///
   /// A model the tree holds in a stored property, at a position of an array
   /// or a key of a dictionary that the saved state has too, or in an
   /// optional that holds one in both, is kept and loaded property by
-  /// property; every other value that differs is one patch, its value
-  /// before what the tree holds and its value after the saved one. A saved
+  /// property; every other value that differs is loaded whole. A saved
   /// property the tree's model does not have is refused; a stored property
   /// the saved model does not have keeps the value the tree gives it.
   ///
+  /// Values are decoded when they are applied, so that a valid file is read
+  /// once; a value that does not fit is then checked part by part, to name
+  /// the first part that does not.
+  ///
   /// - Throws: ``BadValue`` for the first saved value, in the order of the
-  ///   stored properties, that is not a value of its property's type.
-  package func loadingPatches(to saved: Patch.EncodedValue, below root: AnyObject)
-    throws(BadValue) -> [Patch]
+  ///   stored properties, that is not shaped as its property's type.
+  package func loading(_ saved: Patch.EncodedValue, below root: AnyObject)
+    throws(BadValue) -> Loading
   {
-    var patches: [Patch] = []
-    try load(saved, into: root, at: .root, &patches)
-    return patches
+    var loading = Loading()
+    try load(saved, into: root, at: .root, &loading)
+    return loading
   }
 
   private func load(
-    _ saved: Patch.EncodedValue, into model: AnyObject, at path: TreePath, _ patches: inout [Patch]
+    _ saved: Patch.EncodedValue, into model: AnyObject, at path: TreePath,
+    _ loading: inout Loading
   ) throws(BadValue) {
     let plan = plans.plan(for: type(of: model))
     guard case let .object(members) = saved else {
@@ -37,24 +62,27 @@ extension PersistenceTree {
       guard let member = members[name] else { continue }
       let fieldPlan = field.plan
       let current = fieldPlan.access.load(from: address + field.offset)
-      try load(member, over: current, fieldPlan, at: path.appending(.property(name)), &patches)
+      try load(
+        member, over: current, fieldPlan, at: path.appending(.property(name)), &loading,
+        owner: (model, field))
     }
   }
 
-  /// Loads `saved` over `current`, a value of the type `plan` describes.
+  /// Loads `saved` over `current`, a value of the type `plan` describes,
+  /// held by `owner`'s stored property or, when it is `nil`, inside one.
   private func load(
     _ saved: Patch.EncodedValue, over current: Any, _ plan: TypePlan, at path: TreePath,
-    _ patches: inout [Patch]
+    _ loading: inout Loading, owner: (model: AnyObject, field: PlanField)? = nil
   ) throws(BadValue) {
     switch plans.form(of: plan) {
     case .model:
-      return try load(saved, into: current as AnyObject, at: path, &patches)
+      return try load(saved, into: current as AnyObject, at: path, &loading)
     case let .optional(optionalType):
       let wrappedPlan = plans.plan(for: optionalType.wrappedType)
       if case .model = plans.form(of: wrappedPlan), let wrapped = optionalType.unwrap(current),
         saved != .null
       {
-        return try load(saved, into: wrapped as AnyObject, at: path, &patches)
+        return try load(saved, into: wrapped as AnyObject, at: path, &loading)
       }
     case let .collection(collectionType):
       let stored =
@@ -66,12 +94,12 @@ extension PersistenceTree {
       guard !elements.isEmpty else { break }
       switch (collectionType.order, saved) {
       case let (.positions, .array(list)):
-        return try loadElements(list, over: elements, elementPlan, at: path, &patches)
+        return try loadElements(list, over: elements, elementPlan, at: path, &loading)
       case let (.keys(keyType), .object(members)) where keyType == String.self:
         let keys = collectionType.keys(of: current).compactMap { $0 as? String }
         return try loadEntries(
           members, over: Dictionary(zip(keys, elements)) { first, _ in first }, elementPlan,
-          at: path, &patches)
+          at: path, &loading)
       default:
         break
       }
@@ -80,31 +108,37 @@ extension PersistenceTree {
     }
     let before = try encode(current, plan, path)
     guard before != saved else { return }
+    if let owner {
+      loading.replacements.append(
+        Loading.Replacement(model: owner.model, field: owner.field, path: path, saved: saved))
+      return
+    }
     try check(saved, plan, path)
-    patches.append(Patch(kind: .changed, path: path, before: before, after: saved))
+    loading.patches.append(Patch(kind: .changed, path: path, before: before, after: saved))
   }
 
   /// Loads the models of an array in place, position by position; those
   /// past the end of one are inserted or removed.
   private func loadElements(
     _ list: [Patch.EncodedValue], over elements: [Any], _ elementPlan: TypePlan,
-    at path: TreePath, _ patches: inout [Patch]
+    at path: TreePath, _ loading: inout Loading
   ) throws(BadValue) {
     for (offset, (saved, element)) in zip(list, elements).enumerated() {
       try load(
         saved, into: element as AnyObject, at: path.appending(.subscript(String(offset))),
-        &patches)
+        &loading)
     }
     for offset in elements.count..<max(elements.count, list.count) {
       let elementPath = path.appending(.subscript(String(offset)))
       try check(list[offset], elementPlan, elementPath)
-      patches.append(Patch(kind: .inserted, path: elementPath, before: nil, after: list[offset]))
+      loading.patches.append(
+        Patch(kind: .inserted, path: elementPath, before: nil, after: list[offset]))
     }
     // From the end, so that each position is still the element's.
     for offset in (list.count..<max(list.count, elements.count)).reversed() {
       let elementPath = path.appending(.subscript(String(offset)))
       let before = try encode(elements[offset], elementPlan, elementPath)
-      patches.append(Patch(kind: .removed, path: elementPath, before: before, after: nil))
+      loading.patches.append(Patch(kind: .removed, path: elementPath, before: before, after: nil))
     }
   }
 
@@ -112,19 +146,19 @@ extension PersistenceTree {
   /// key; keys in one of them only are inserted or removed.
   private func loadEntries(
     _ members: [String: Patch.EncodedValue], over entries: [String: Any],
-    _ elementPlan: TypePlan, at path: TreePath, _ patches: inout [Patch]
+    _ elementPlan: TypePlan, at path: TreePath, _ loading: inout Loading
   ) throws(BadValue) {
     for key in Set(members.keys).union(entries.keys).sorted() {
       let entryPath = path.appending(.subscript(subscriptText(ofStringKey: key)))
       switch (members[key], entries[key]) {
       case let (saved?, element?):
-        try load(saved, into: element as AnyObject, at: entryPath, &patches)
+        try load(saved, into: element as AnyObject, at: entryPath, &loading)
       case let (saved?, nil):
         try check(saved, elementPlan, entryPath)
-        patches.append(Patch(kind: .inserted, path: entryPath, before: nil, after: saved))
+        loading.patches.append(Patch(kind: .inserted, path: entryPath, before: nil, after: saved))
       case let (nil, element?):
         let before = try encode(element, elementPlan, entryPath)
-        patches.append(Patch(kind: .removed, path: entryPath, before: before, after: nil))
+        loading.patches.append(Patch(kind: .removed, path: entryPath, before: before, after: nil))
       case (nil, nil):
         continue
       }

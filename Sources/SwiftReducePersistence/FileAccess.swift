@@ -78,6 +78,37 @@ enum FileAccess {
     return nil
   }
 
+  /// Takes the lock that says this process saves to the file `descriptor`
+  /// is open on; `false` when another process holds it.
+  ///
+  /// A POSIX record lock: it belongs to the process, so a child forked to
+  /// run another program never holds it, as it would hold a `flock`; it is
+  /// let go when the process closes any descriptor of the file, so the
+  /// file is read through `descriptor` only.
+  static func lockForWriting(_ descriptor: Int32) -> Bool {
+    var lock = flock(
+      l_type: Int16(F_WRLCK), l_whence: Int16(SEEK_SET), l_start: 0, l_len: 0, l_pid: 0)
+    return fcntl(descriptor, F_SETLK, &lock) == 0
+  }
+
+  /// All the bytes of the file `descriptor` is open on, from its start.
+  static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count))
+      }
+      if count > 0 {
+        bytes.append(contentsOf: chunk[..<count])
+      } else if count == 0 {
+        return bytes
+      } else if errno != EINTR {
+        throw Failure(problem: systemError())
+      }
+    }
+  }
+
   /// The bytes of the regular file at `path`, or `nil` when there is none.
   static func readFile(_ path: String) throws(Failure) -> [UInt8]? {
     // Without blocking: opening a named pipe would wait for a writer.

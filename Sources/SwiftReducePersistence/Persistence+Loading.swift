@@ -20,11 +20,16 @@ extension Persistence {
         problems.joined(separator: "; ")
           + "; leave out what is not saved with @Untraversed", .properties)
     }
-    try openJournal()
+    guard AttachedFiles.attach(journalPath) else {
+      throw failure(
+        "it is attached to another store of this process; detach that one first", .load)
+    }
     do throws(PersistenceError) {
+      try openJournal()
       try loadFiles(migrations: migrations)
     } catch {
       closeJournal()
+      AttachedFiles.detach(journalPath)
       throw error
     }
   }
@@ -60,7 +65,7 @@ extension Persistence {
       close(descriptor)
       throw failure("its journal \(journalPath): \(FileAccess.whatItIs(status.st_mode))", .load)
     }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    guard FileAccess.lockForWriting(descriptor) else {
       close(descriptor)
       throw failure(
         "another process has it attached (its journal \(journalPath) is locked); "
@@ -78,7 +83,10 @@ extension Persistence {
       throw failure(error.problem, .load)
     }
     do throws(FileAccess.Failure) {
-      journalBytes = try FileAccess.readFile(journalPath)
+      // Through the locked descriptor: closing another would let go of the lock.
+      journalBytes =
+        journalDescriptor >= 0
+        ? try FileAccess.readAll(journalDescriptor) : try FileAccess.readFile(journalPath)
     } catch {
       throw failure("its journal \(journalPath): \(error.problem)", .load)
     }
@@ -197,17 +205,12 @@ extension Persistence {
 
   /// Loads `state` into the tree in place, as one change.
   private func loadIntoTree(_ state: Patch.EncodedValue) throws(PersistenceError) {
-    let patches: [Patch]
     do throws(PersistenceTree.BadValue) {
-      patches = try tree.loadingPatches(to: state, below: store.root)
+      let loading = try tree.loading(state, below: store.root)
+      try store.applyLoading(loading)
     } catch {
       let path = error.path.components.isEmpty ? "its state" : "state.\(error.path)"
       throw failure("\(path): \(error.reason)", .load)
-    }
-    do throws(PatchConflict) {
-      try store.apply(patches)
-    } catch {
-      throw failure(error.description, .load)
     }
   }
 }

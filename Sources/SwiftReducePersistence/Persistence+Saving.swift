@@ -128,7 +128,7 @@ extension Persistence {
       guard journalDescriptor >= 0 else {
         throw failure("cannot open its journal \(journalPath) (\(FileAccess.systemError()))")
       }
-      _ = flock(journalDescriptor, LOCK_EX | LOCK_NB)
+      _ = FileAccess.lockForWriting(journalDescriptor)
     }
     journalLength = 0
     guard ftruncate(journalDescriptor, 0) == 0 else {

@@ -95,6 +95,8 @@ public final class Persistence<Root: Reducer> {
   var subscription: StoreSubscription?
   /// Whether attaching made the journal, which a refused load then removes.
   var createdJournal = false
+  /// Whether this attachment holds its file, from a load that succeeded to ``detach()``.
+  var isAttached = false
 
   /// For tests: how many more bytes the disk takes before it is full; `nil`
   /// for the real disk's space.
@@ -114,6 +116,7 @@ public final class Persistence<Root: Reducer> {
 
   isolated deinit {
     if journalDescriptor >= 0 { close(journalDescriptor) }
+    if isAttached { AttachedFiles.detach(journalPath) }
   }
 
   /// Attaches `file` to `store`: loads the state saved there into the tree
@@ -156,6 +159,7 @@ public final class Persistence<Root: Reducer> {
     let persistence = Persistence(
       store: store, file: file, version: version, durability: durability)
     try persistence.load(migrations: migrations)
+    persistence.isAttached = true
     persistence.subscription = store.onPatches { [weak persistence] patches in
       persistence?.record(patches)
     }
@@ -196,6 +200,8 @@ public final class Persistence<Root: Reducer> {
       close(journalDescriptor)
       journalDescriptor = -1
     }
+    if isAttached { AttachedFiles.detach(journalPath) }
+    isAttached = false
   }
 
   /// An error of kind `kind` about this file.

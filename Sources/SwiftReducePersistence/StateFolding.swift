@@ -65,35 +65,49 @@ struct StateFolding {
         break
       }
     }
-    switch (component, value) {
-    case (.property(let name), .object(var members)):
+    // Each part is taken out of its container, and the container out of `value`, before it
+    // changes: held once, it is changed in place rather than copied whole.
+    switch component {
+    case let .property(name):
+      guard case var .object(members) = value else { throw notAPart(component, value) }
       guard var member = members[name] else { throw Refusal(reason: "\(name) is not there") }
-      // Released before it changes, so that the member is changed in place, not copied.
-      (value, members[name]) = (.null, .null)
+      value = .null
+      members[name] = .null
       defer { value = .object(members) }
       defer { members[name] = member }
       try apply(patch, rest, to: &member)
-    case (.subscript(let text), .array(var elements)):
-      guard let offset = Int(text), elements.indices.contains(offset) else {
-        throw Refusal(reason: "[\(text)] is not there")
+    case let .subscript(text):
+      if case var .array(elements) = value {
+        guard let offset = Int(text), elements.indices.contains(offset) else {
+          throw Refusal(reason: "[\(text)] is not there")
+        }
+        var element = elements[offset]
+        value = .null
+        elements[offset] = .null
+        defer { value = .array(elements) }
+        defer { elements[offset] = element }
+        try apply(patch, rest, to: &element)
+        return
       }
-      var element = elements[offset]
-      (value, elements[offset]) = (.null, .null)
-      defer { value = .array(elements) }
-      defer { elements[offset] = element }
-      try apply(patch, rest, to: &element)
-    case (.subscript(let text), .object(var members)):
+      guard case var .object(members) = value else { throw notAPart(component, value) }
       let key = try memberName(text)
       guard var member = members[key] else { throw Refusal(reason: "[\(text)] is not there") }
-      (value, members[key]) = (.null, .null)
+      value = .null
+      members[key] = .null
       defer { value = .object(members) }
       defer { members[key] = member }
       try apply(patch, rest, to: &member)
-    case (_, .null):
-      throw Refusal(reason: "it is nil")
-    default:
-      throw Refusal(reason: "\(component) does not name a part of \(value)")
+    case .enumCase:
+      throw notAPart(component, value)
     }
+  }
+
+  private static func notAPart(_ component: TreePath.Component, _ value: Patch.EncodedValue)
+    -> Refusal
+  {
+    value == .null
+      ? Refusal(reason: "it is nil")
+      : Refusal(reason: "\(component) does not name a part of the value there")
   }
 
   /// Applies `patch` to the value its path ends at: a value changed, or a
