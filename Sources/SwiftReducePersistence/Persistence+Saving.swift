@@ -10,7 +10,8 @@ import SwiftReduce
 
 // Saving: each dispatch's record appended to the journal, or kept while it
 // cannot be written; the whole state written as a new snapshot when the
-// journal has grown as large as it, or when the file needs it whole.
+// journal has grown as large as it (and past 16 KiB), or when the file needs
+// it whole.
 
 extension Persistence {
   /// Records one dispatch's patches and writes what is not saved yet.
@@ -59,13 +60,17 @@ extension Persistence {
         try writeSnapshot()
       } else {
         try appendPending()
-        if journalLength > snapshotLength { try writeSnapshot() }
+        if journalLength > max(snapshotLength, Self.smallestJournalFolded) { try writeSnapshot() }
       }
       saveError = nil
     } catch {
       saveError = error
     }
   }
+
+  /// The size a journal may reach before it is folded, however small the
+  /// snapshot: folding costs a flush to disk, too often worth it for a few bytes.
+  static var smallestJournalFolded: Int { 16_384 }
 
   /// Appends the pending records to the journal, in one write.
   private func appendPending() throws(PersistenceError) {

@@ -42,7 +42,7 @@ import SwiftReduce
 /// The file is a snapshot of the whole state, as JSON; beside it, a journal
 /// (`board.json.journal`) gets one line for each later dispatch, with its
 /// patches, and is folded into a new snapshot when it has grown as large as
-/// the snapshot. Keep the value `attach` returns: saving stops when it is
+/// the snapshot, and past 16 KiB. Keep the value `attach` returns: saving stops when it is
 /// released or ``detach()`` is called.
 @MainActor
 public final class Persistence<Root: Reducer> {
@@ -181,7 +181,7 @@ public final class Persistence<Root: Reducer> {
   /// Writes the whole state as a new snapshot and empties the journal.
   ///
   /// Saves do this on their own when the journal has grown as large as
-  /// the snapshot.
+  /// the snapshot, and past 16 KiB.
   ///
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``;
   ///   the journal then still holds every record.

@@ -113,17 +113,17 @@ struct PersistenceTests {
 
   @Test func propertiesThatCannotBeSavedAreNamedWhenAttaching() throws {
     let directory = try TemporaryDirectory()
-    let store = Store(Workshop())
+    let store = Store(Toolshed())
     let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(store, file: directory.file("workshop.json"))
+      try Persistence.attach(store, file: directory.file("toolshed.json"))
     }
 
     #expect(error?.kind == .properties)
     #expect(
       error?.description
-        == "cannot save to \(directory.file("workshop.json").path): "
-        + "Workshop.lathe: Lathe is neither Codable nor a model or a struct; "
-        + "Workshop.tool: CustomStringConvertible is neither Codable nor a model or a struct; "
+        == "cannot save to \(directory.file("toolshed.json").path): "
+        + "Toolshed.lathe: Lathe is neither Codable nor a model or a struct; "
+        + "Toolshed.tool: CustomStringConvertible is neither Codable nor a model or a struct; "
         + "Part.drawing is @Untraversed, and a Part held in a collection or an optional is made "
         + "from the file, where nothing would set it; "
         + "leave out what is not saved with @Untraversed.")

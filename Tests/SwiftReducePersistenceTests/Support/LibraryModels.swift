@@ -83,7 +83,7 @@ struct Tally: ValueReducer {
 }
 
 /// A model with properties that cannot be saved.
-final class Workshop: Reducer {
+final class Toolshed: Reducer {
   var name = ""
   var lathe = Lathe()
   var tool: any CustomStringConvertible = 1
