@@ -46,7 +46,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Counters",
-      dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
+      dependencies: ["SwiftReduce", "SwiftReducePersistence", "SwiftReduceTextUI"],
       path: "Samples/Counters",
       exclude: ["README.md"]
     ),
