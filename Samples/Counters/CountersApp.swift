@@ -17,13 +17,15 @@ enum CountersApp {
     session(Store(Board()), interactive: interactive)
   }
 
-  /// Runs as ``run(interactive:)`` does, keeping the board in `file`: loaded
-  /// when it starts, saved after every change. Returns the exit status: 1
-  /// when the file cannot be loaded, which is then left as it is.
+  /// Runs as ``run(interactive:)`` does, keeping the board in `file`.
+  ///
+  /// The board is loaded when it starts and saved after every change.
   ///
   /// - Parameters:
   ///   - interactive: Whether a person types at a terminal.
   ///   - file: The path of the file that keeps the board.
+  /// - Returns: The exit status: 1 when the file cannot be loaded, which
+  ///   is then left as it is; 0 otherwise.
   static func run(interactive: Bool, file: String) -> Int32 {
     let store = Store(Board())
     let persistence: Persistence<Board>
