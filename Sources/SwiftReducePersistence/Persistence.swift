@@ -160,7 +160,7 @@ public final class Persistence<Root: Reducer> {
       store: store, file: file, version: version, durability: durability)
     try persistence.load(migrations: migrations)
     persistence.isAttached = true
-    persistence.subscription = store.onPatches { [weak persistence] patches in
+    persistence.subscription = store.onPersistencePatches { [weak persistence] patches in
       persistence?.record(patches)
     }
     return persistence

@@ -57,4 +57,24 @@ struct PersistenceRoundTripTests {
     let difference = TreeSnapshot(reloaded).difference(from: TreeSnapshot(library))
     #expect(TreeSnapshot(reloaded) == TreeSnapshot(library), "\(difference)")
   }
+
+  @Test(arguments: 0..<16)
+  func patchesForSavingNameTheSamePathsAsThoseOfOnPatches(seed: Int) {
+    var random = SeededGenerator(seed: UInt64(seed) + 1_000)
+    let library = Library()
+    let store = Store(library)
+    var heard: [String] = []
+    var saved: [String] = []
+    let listening = store.onPatches { heard += $0.map(\.description) }
+    let saving = store.onPersistencePatches { saved += $0.map(\.description) }
+    for _ in 0..<120 { store.dispatch(randomAction(for: library, &random)) }
+    // Changed outside a dispatch: found when the next begins.
+    library.shelves.first?.visits = 99
+    store.dispatch(LibraryAction.bumpAll)
+    listening.cancel()
+    saving.cancel()
+
+    #expect(saved.count > 60)
+    #expect(saved == heard)
+  }
 }
