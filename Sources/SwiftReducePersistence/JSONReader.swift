@@ -38,14 +38,16 @@ struct JSONReader {
     return value
   }
 
-  private func failure(_ reason: String) -> Failure {
+  /// Why the text is not JSON, at `position`, or where the reader stands.
+  private func failure(_ reason: String, at position: Int? = nil) -> Failure {
+    let position = position ?? index
     var line = 1
     var lineStart = 0
-    for position in 0..<min(index, bytes.count) where bytes[position] == UInt8(ascii: "\n") {
+    for offset in 0..<min(position, bytes.count) where bytes[offset] == UInt8(ascii: "\n") {
       line += 1
-      lineStart = position + 1
+      lineStart = offset + 1
     }
-    return Failure(line: line, column: index - lineStart + 1, reason: reason)
+    return Failure(line: line, column: position - lineStart + 1, reason: reason)
   }
 
   private mutating func skipSpace() {
@@ -110,11 +112,14 @@ struct JSONReader {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw failure("expected a member name in quotes")
       }
+      let nameStart = index
       let name = try readString()
+      guard members[name] == nil else {
+        throw failure("the member \"\(name)\" is there twice", at: nameStart)
+      }
       skipSpace()
       guard take(UInt8(ascii: ":")) else { throw failure("expected \":\" after a member name") }
       skipSpace()
-      guard members[name] == nil else { throw failure("the member \"\(name)\" is there twice") }
       members[name] = try readValue()
       skipSpace()
     } while take(UInt8(ascii: ","))
@@ -245,16 +250,19 @@ struct JSONReader {
 
   private func number(from start: Int, isWhole: Bool) throws(Failure) -> Patch.EncodedValue {
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    // JSON has no leading zeros, no lone sign or point, no `+` and no infinity.
+    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    guard digits.first?.isNumber == true, !digits.hasPrefix("+"),
+      !(digits.hasPrefix("0") && digits.dropFirst().first?.isNumber == true)
+    else {
+      throw failure("\(text) is not a number", at: start)
+    }
     if isWhole {
       if let whole = Int64(text) { return .int(whole) }
       if let whole = UInt64(text) { return .uint(whole) }
     }
-    // JSON has no leading zeros, no lone sign or point, and no infinity.
-    let digits = text.drop { $0 == "-" }
-    guard let number = Double(text), number.isFinite, digits.first?.isNumber == true,
-      !(digits.hasPrefix("0") && digits.count > 1 && digits.dropFirst().first?.isNumber == true)
-    else {
-      throw failure("\(text) is not a number")
+    guard let number = Double(text), number.isFinite else {
+      throw failure("\(text) is not a number", at: start)
     }
     return .double(number)
   }

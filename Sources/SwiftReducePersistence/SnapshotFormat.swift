@@ -24,6 +24,9 @@ struct SnapshotFormat: Equatable {
   /// The value of `format`, which tells the file apart from other JSON.
   static let formatName = "SwiftReducePersistence snapshot"
 
+  /// The largest dispatch number a file may give: 2^53, a number every JSON reader reads exactly.
+  static let largestSequence: Int64 = 1 << 53
+
   let version: Int
   let sequence: Int
   let lineage: String
@@ -64,10 +67,13 @@ struct SnapshotFormat: Equatable {
     guard case let .int(version) = members["version"], let version = Int(exactly: version) else {
       throw Refusal(reason: "\"version\" should be a whole number")
     }
-    guard case let .int(sequence) = members["sequence"], sequence >= 0,
+    // Bounded, so that counting on from it can never overflow.
+    guard case let .int(sequence) = members["sequence"],
+      (0...Self.largestSequence).contains(sequence),
       let sequence = Int(exactly: sequence)
     else {
-      throw Refusal(reason: "\"sequence\" should be a whole number, 0 or more")
+      throw Refusal(
+        reason: "\"sequence\" should be a whole number from 0 to \(Self.largestSequence)")
     }
     guard case let .string(lineage) = members["lineage"] else {
       throw Refusal(reason: "\"lineage\" should be a string")

@@ -157,4 +157,54 @@ struct PersistenceVersionTests {
     #expect(library.name == "Central")
     #expect(library.ratings == ["Odes": 3])
   }
+
+  @Test func aHandEditedSnapshotWithEscapesLoadsAsWritten() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    try directory.write(
+      snapshot(
+        version: 1,
+        state: #"{"name": "Caf\u00e9 \ud83c\udf7a \"Central\"\n", "ratings": {"Odes": 5}}"#),
+      to: "library.json")
+    let library = Library()
+    _ = try Persistence.attach(Store(library), file: file)
+
+    #expect(library.name == "Café 🍺 \"Central\"\n")
+    #expect(library.ratings == ["Odes": 5])
+  }
+
+  @Test(arguments: [
+    (#"{"name": 01}"#, "line 5, column 21: 01 is not a number"),
+    (#"{"name": "\ud83c"}"#, "line 5, column 28: a surrogate is not followed by its pair"),
+    (#"{"name": "a", "name": "b"}"#, "line 5, column 26: the member \"name\" is there twice"),
+  ])
+  func aSnapshotThatIsNotJSONIsRefusedNamingTheLineAndColumn(state: String, problem: String)
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    try directory.write(snapshot(version: 1, state: state), to: "library.json")
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(Library()), file: file)
+    }
+
+    #expect(error?.description == "cannot load \(file.path): it is not valid JSON (\(problem)).")
+  }
+
+  @Test func aSequenceTooLargeToCountOnFromIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    try directory.write(
+      snapshot(version: 1, state: "{}").replacing(
+        #""sequence": 3"#, with: #""sequence": 9223372036854775807"#),
+      to: "library.json")
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(Library()), file: file)
+    }
+
+    #expect(
+      error?.description
+        == "cannot load \(file.path): \"sequence\" should be a whole number from 0 to "
+        + "9007199254740992.")
+  }
 }
