@@ -19,6 +19,7 @@ extension Persistence {
     let saved = patches.filter { tree.isSaved($0, below: store.root) }
     guard !saved.isEmpty else { return }
     sequence += 1
+    unsavedDispatches += 1
     if !needsSnapshot {
       do {
         let record = JournalFormat.Record(
@@ -63,6 +64,7 @@ extension Persistence {
         if journalLength > max(snapshotLength, Self.smallestJournalFolded) { try writeSnapshot() }
       }
       saveError = nil
+      unsavedDispatches = 0
     } catch {
       saveError = error
     }

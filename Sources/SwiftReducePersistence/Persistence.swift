@@ -13,13 +13,13 @@ import SwiftReduce
 /// it is attached, then saved at the cost of what each dispatch changed.
 ///
 /// ```swift
-/// let store = Store(Board())
+/// let store = Store(TodoList())
 /// let persistence = try Persistence.attach(store, file: url)
-/// store.dispatch(BoardAction.add)
-/// print(String(decoding: try Data(contentsOf: url), as: UTF8.self))
+/// store.dispatch(ListAction.add("Milk"))
+/// print(try String(contentsOf: url, encoding: .utf8))
 /// ```
 ///
-/// prints
+/// prints (the lineage is a new UUID for each file)
 ///
 /// ```
 /// {
@@ -27,13 +27,13 @@ import SwiftReduce
 ///   "lineage": "…",
 ///   "sequence": 1,
 ///   "state": {
-///     "counters": [
+///     "items": [
 ///       {
-///         "count": 0,
-///         "number": 1
+///         "isDone": false,
+///         "text": "Milk"
 ///       }
 ///     ],
-///     "nextNumber": 2
+///     "title": "Errands"
 ///   },
 ///   "version": 1
 /// }
@@ -63,8 +63,9 @@ public final class Persistence<Root: Reducer> {
   /// dispatch or ``save()`` makes it.
   public internal(set) var saveError: PersistenceError?
 
-  /// The number of dispatches whose records are not written yet.
-  public var unsavedDispatches: Int { pending.count + (needsSnapshot ? 1 : 0) }
+  /// The number of dispatches since the last save that wrote everything:
+  /// 0 when every change made is in the file.
+  public internal(set) var unsavedDispatches = 0
 
   /// The journal file beside the snapshot.
   public var journal: URL { URL(fileURLWithPath: journalPath) }
@@ -188,6 +189,8 @@ public final class Persistence<Root: Reducer> {
   public func compact() throws(PersistenceError) {
     if let reason = whyUnwritable() { throw failure(reason) }
     try writeSnapshot()
+    saveError = nil
+    unsavedDispatches = 0
   }
 
   /// Stops saving, after writing what is not saved yet if it can, and lets

@@ -12,7 +12,7 @@ struct PersistenceTests {
 
     #expect(directory.names == ["library.json.journal"])
     #expect(directory.text(of: "library.json.journal") == "")
-    #expect(persistence.unsavedDispatches == 1)
+    #expect(persistence.unsavedDispatches == 0)
   }
 
   @Test func theFirstDispatchWritesTheWholeStateAsASnapshotWithSortedKeys() throws {
