@@ -145,4 +145,35 @@ struct PersistenceTests {
     #expect(!text.contains("previous"))
     #expect(!text.contains("registrar"))
   }
+
+  @Test func theLoadIsOneMergeStepThatUndoPassesOver() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    do {
+      let store = Store(Library())
+      let persistence = try Persistence.attach(store, file: file)
+      store.dispatch(LibraryAction.rename("Central"))
+      store.dispatch(LibraryAction.addShelf("Poetry"))
+      persistence.detach()
+    }
+    let library = Library()
+    let store = Store(library)
+    let history = History(store)
+    let persistence = try Persistence.attach(store, file: file)
+    store.dispatch(LibraryAction.setTheme("dark"))
+    #expect(history.steps.map(\.kind) == [.merge, .change])
+    _ = try history.undo()
+
+    #expect(history.steps.map(\.kind) == [.merge])
+    #expect(library.name == "Central")
+    #expect(library.shelves.map(\.title) == ["Poetry"])
+    #expect(library.settings.theme == "light")
+    #expect(history.canUndo == false)
+    // The undo is a change like any other: saved.
+    persistence.detach()
+    let reloaded = Library()
+    _ = try Persistence.attach(Store(reloaded), file: file)
+    #expect(reloaded.settings.theme == "light")
+    #expect(reloaded.name == "Central")
+  }
 }
