@@ -9,7 +9,7 @@ import SwiftReduce
 ///
 /// ```
 /// {"format":"SwiftReducePersistence journal","lineage":"5b0c2d1e-…","version":1}
-/// {"patches":[{"after":1,"inserted":…}],"sequence":13}
+/// {"patches":[{"after":true,"before":false,"kind":"changed","path":"items[0].isDone"}],"sequence":2}
 /// ```
 ///
 /// Records are numbered on from the snapshot's `sequence`; those the
