@@ -78,6 +78,22 @@ enum FileAccess {
     return nil
   }
 
+  /// Creates `directory` and its parents, as `mkdir -p` does.
+  static func createDirectory(_ directory: String) throws(Failure) {
+    var status = stat()
+    if stat(directory, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw Failure(problem: "\(directory) is not a directory")
+      }
+      return
+    }
+    let parent = self.directory(of: directory)
+    if parent != directory { try createDirectory(parent) }
+    guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+      throw Failure(problem: "cannot create \(directory) (\(systemError()))")
+    }
+  }
+
   /// Takes the lock that says this process saves to the file `descriptor`
   /// is open on; `false` when another process holds it.
   ///

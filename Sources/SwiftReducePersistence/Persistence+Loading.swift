@@ -48,6 +48,12 @@ extension Persistence {
       throw failure(FileAccess.whatItIs(status.st_mode), .load)
     }
     let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+    // A file in a directory that is not there yet is saved there: the directory is made.
+    do throws(FileAccess.Failure) {
+      try FileAccess.createDirectory(FileAccess.directory(of: journalPath))
+    } catch {
+      throw failure(error.problem, .load)
+    }
     var descriptor = open(journalPath, flags)
     if descriptor < 0, errno == ENOENT {
       descriptor = open(journalPath, flags | O_CREAT | O_EXCL, 0o666)

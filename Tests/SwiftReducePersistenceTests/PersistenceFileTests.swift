@@ -125,4 +125,32 @@ struct PersistenceFileTests {
       error?.problem.hasPrefix("its journal \(file.path).journal, belongs to another snapshot")
         == true)
   }
+
+  @Test func aFileInADirectoryNotThereYetIsSavedThereWithItsDirectoriesMade() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("data/library/library.json")
+    let store = Store(Library())
+    let persistence = try Persistence.attach(store, file: file)
+    store.dispatch(LibraryAction.rename("Central"))
+    persistence.detach()
+
+    #expect(directory.names == ["data"])
+    let reloaded = Library()
+    _ = try Persistence.attach(Store(reloaded), file: file)
+    #expect(reloaded.name == "Central")
+  }
+
+  @Test func aFileBelowARegularFileIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("notes\n", to: "notes")
+    let file = directory.file("notes/library.json")
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(Library()), file: file)
+    }
+
+    #expect(
+      error?.description
+        == "cannot load \(file.path): \(directory.file("notes").path) is not a directory.")
+    #expect(directory.text(of: "notes") == "notes\n")
+  }
 }
