@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SwiftReduceTextUI", targets: ["SwiftReduceTextUI"]),
     .library(name: "SwiftReduceTesting", targets: ["SwiftReduceTesting"]),
     .library(name: "SwiftReduceSwiftUI", targets: ["SwiftReduceSwiftUI"]),
+    .library(name: "SwiftReducePersistence", targets: ["SwiftReducePersistence"]),
 
     // Samples
     .executable(name: "MovieList", targets: ["MovieList"]),
@@ -33,6 +34,9 @@ let package = Package(
     // Testing: `TestStore`, failing tests under Swift Testing and XCTest alike
     .target(name: "SwiftReduceTesting", dependencies: ["SwiftReduce"]),
 
+    // Persistence: a file that keeps a store's state between runs (imports Foundation)
+    .target(name: "SwiftReducePersistence", dependencies: ["SwiftReduce"]),
+
     // Samples
     .executableTarget(
       name: "MovieList",
@@ -42,7 +46,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Counters",
-      dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
+      dependencies: ["SwiftReduce", "SwiftReducePersistence", "SwiftReduceTextUI"],
       path: "Samples/Counters",
       exclude: ["README.md"]
     ),
@@ -63,6 +67,10 @@ let package = Package(
     .testTarget(
       name: "SwiftReduceTestingXCTests",
       dependencies: ["SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
+    ),
+    .testTarget(
+      name: "SwiftReducePersistenceTests",
+      dependencies: ["SwiftReduce", "SwiftReducePersistence", "SwiftReduceTestSupport"]
     ),
     .testTarget(
       name: "MovieListTests",

@@ -17,6 +17,7 @@ let package = Package(
         .product(name: "SwiftReduce", package: "SwiftReduce"),
         .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
         .product(name: "SwiftReduceTesting", package: "SwiftReduce"),
+        .product(name: "SwiftReducePersistence", package: "SwiftReduce"),
       ]
     ),
     // The MovieList sample's sources, through a link to Samples/MovieList,

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftReduce
+import SwiftReducePersistence
 import SwiftReduceTextUI
 
 /// The Counters program: reads commands line by line and shows the board after each change.
@@ -13,7 +14,40 @@ enum CountersApp {
   /// - Parameter interactive: Whether a person types at a terminal: the
   ///   prompt then waits on the line; otherwise each line read is shown after it.
   static func run(interactive: Bool) {
+    session(Store(Board()), interactive: interactive)
+  }
+
+  /// Runs as ``run(interactive:)`` does, keeping the board in `file`.
+  ///
+  /// The board is loaded when it starts and saved after every change.
+  ///
+  /// - Parameters:
+  ///   - interactive: Whether a person types at a terminal.
+  ///   - file: The path of the file that keeps the board.
+  /// - Returns: The exit status: 1 when the file cannot be loaded, which
+  ///   is then left as it is; 0 otherwise.
+  static func run(interactive: Bool, file: String) -> Int32 {
     let store = Store(Board())
+    let persistence: Persistence<Board>
+    do {
+      persistence = try Persistence.attach(store, file: URL(fileURLWithPath: file))
+    } catch {
+      writeError("Counters: \(error)\n")
+      return 1
+    }
+    for note in persistence.notes { write(note + "\n") }
+    session(store, interactive: interactive) {
+      if let error = persistence.saveError { write("\(error)\n\n") }
+    }
+    persistence.detach()
+    return 0
+  }
+
+  /// Reads commands until `quit` or the end of the input, calling `changed`
+  /// after each board it shows for a change.
+  private static func session(
+    _ store: Store<Board>, interactive: Bool, changed: () -> Void = {}
+  ) {
     show(store.root)
     write("Type help for commands, quit to leave.\n")
     while true {
@@ -27,6 +61,7 @@ enum CountersApp {
       case .dispatch(let action):
         store.dispatch(action)
         show(store.root)
+        changed()
       case .show:
         show(store.root)
       case .say(let text):
@@ -49,6 +84,11 @@ enum CountersApp {
         text.unicodeScalars.map {
           $0 != "\n" && $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
         }))
+  }
+
+  /// Writes `text` to the standard error at once.
+  static func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
   }
 
   /// Writes to the standard output at once, so that the prompt shows before input.

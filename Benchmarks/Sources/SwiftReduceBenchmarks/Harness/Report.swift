@@ -52,6 +52,17 @@ struct Report {
       met: target.map { value <= $0 })
   }
 
+  /// Adds microseconds, with an optional upper bound as its target.
+  mutating func addMicroseconds(
+    _ name: String, _ value: Double, benchmark: String, figure: String, target: Double? = nil
+  ) {
+    add(
+      name, value, text: Format.fixed(value, digits: 1) + " µs",
+      machine: Format.fixed(value, digits: 1), benchmark: benchmark, figure: figure,
+      target: target.map { "≤ " + Format.fixed($0, digits: 0) + " µs" },
+      met: target.map { value <= $0 })
+  }
+
   /// Adds a ratio, with an optional upper bound as its target.
   mutating func addRatio(
     _ name: String, _ value: Double, benchmark: String, figure: String, target: Double? = nil,

@@ -17,6 +17,7 @@ enum Suite {
     RenderCase(),
     MovieListCase(),
     HistoryCase(),
+    PersistenceCase(),
   ]
 
   /// Runs every case and prints the report; returns the process's exit status.

@@ -1,0 +1,31 @@
+import SwiftReduce
+
+/// Changes to a ``MovieCatalog``.
+enum CatalogAction: Action {
+  /// One more viewing of the movie at a position.
+  case watch(Int)
+}
+
+/// The persistence case's tree: a catalog of movies, each a class model.
+final class MovieCatalog: Reducer {
+  var name = "Catalog"
+  var movies: [CatalogMovie] = []
+
+  func reduce(action: CatalogAction) {
+    switch action {
+    case let .watch(index): movies[index].views += 1
+    }
+  }
+}
+
+/// A movie of the catalog: a model with a title, a year and a count of viewings.
+final class CatalogMovie: Reducer {
+  var title: String
+  var year: Int
+  var views = 0
+
+  init(title: String, year: Int) {
+    self.title = title
+    self.year = year
+  }
+}

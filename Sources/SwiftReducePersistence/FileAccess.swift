@@ -1,0 +1,240 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The system calls persistence makes, with the words its refusals use:
+/// MovieList's rules for a state file, now the library's.
+enum FileAccess {
+  /// Why a file cannot be read or written, in words, without its name.
+  struct Failure: Error, Equatable {
+    let problem: String
+  }
+
+  /// The last system error, in lower case: `no space left on device`.
+  static func systemError() -> String {
+    String(cString: strerror(errno)).lowercased()
+  }
+
+  /// `path` with the symbolic links of its last component followed, even
+  /// when the final target does not exist yet.
+  static func resolvingLinks(_ path: String) -> String {
+    var current = path
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    for _ in 0..<40 {
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+    }
+    return current
+  }
+
+  /// The directory `path` is in: `.` for a bare name.
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// What a file that is not a regular file is, as a refusal says it.
+  static func whatItIs(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "it is a directory"
+    case S_IFIFO: "it is a named pipe (FIFO), not a regular file"
+    case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
+    case S_IFSOCK: "it is a socket, not a regular file"
+    default: "it is not a regular file"
+    }
+  }
+
+  /// A mode's permissions as `ls` writes them: `r--r--r--`.
+  static func describeMode(_ mode: mode_t) -> String {
+    let letters = Array("rwxrwxrwx")
+    return String(
+      (0..<9).map { index in mode & (0o400 >> mode_t(index)) != 0 ? letters[index] : "-" })
+  }
+
+  /// The name of the user `uid`, or `user <uid>`.
+  static func userName(_ uid: uid_t) -> String {
+    guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user \(uid)" }
+    return String(cString: name)
+  }
+
+  /// Why the file at `path` must not be written: the user cannot write it,
+  /// or it belongs to another user; `nil` when it may be, or is not there.
+  static func whyUnwritable(_ path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    if access(path, W_OK) != 0 {
+      return "you cannot write it (its mode is \(describeMode(status.st_mode))); "
+        + "make it writable with chmod u+w"
+    }
+    if geteuid() != 0 && status.st_uid != geteuid() {
+      return "it belongs to \(userName(status.st_uid)), and saving would make it yours"
+    }
+    return nil
+  }
+
+  /// Creates `directory` and its parents, as `mkdir -p` does.
+  static func createDirectory(_ directory: String) throws(Failure) {
+    var status = stat()
+    if stat(directory, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw Failure(problem: "\(directory) is not a directory")
+      }
+      return
+    }
+    let parent = self.directory(of: directory)
+    if parent != directory { try createDirectory(parent) }
+    guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+      throw Failure(problem: "cannot create \(directory) (\(systemError()))")
+    }
+  }
+
+  /// Takes the lock that says this process saves to the file `descriptor`
+  /// is open on; `false` when another process holds it.
+  ///
+  /// A POSIX record lock: it belongs to the process, so a child forked to
+  /// run another program never holds it, as it would hold a `flock`; it is
+  /// let go when the process closes any descriptor of the file, so the
+  /// file is read through `descriptor` only.
+  static func lockForWriting(_ descriptor: Int32) -> Bool {
+    var lock = flock(
+      l_type: Int16(F_WRLCK), l_whence: Int16(SEEK_SET), l_start: 0, l_len: 0, l_pid: 0)
+    return fcntl(descriptor, F_SETLK, &lock) == 0
+  }
+
+  /// All the bytes of the file `descriptor` is open on, from its start.
+  static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count))
+      }
+      if count > 0 {
+        bytes.append(contentsOf: chunk[..<count])
+      } else if count == 0 {
+        return bytes
+      } else if errno != EINTR {
+        throw Failure(problem: systemError())
+      }
+    }
+  }
+
+  /// The bytes of the regular file at `path`, or `nil` when there is none.
+  static func readFile(_ path: String) throws(Failure) -> [UInt8]? {
+    // Without blocking: opening a named pipe would wait for a writer.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw Failure(problem: systemError())
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw Failure(problem: systemError()) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw Failure(problem: whatItIs(status.st_mode))
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(status.st_size))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes.append(contentsOf: chunk[..<count])
+      } else if count == 0 {
+        return bytes
+      } else if errno != EINTR {
+        throw Failure(problem: systemError())
+      }
+    }
+  }
+
+  /// Writes all of `bytes` at `offset` of the file `descriptor`, or throws.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) throws(Failure) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        pwrite(
+          descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written,
+          off_t(offset + written))
+      }
+      if count > 0 {
+        written += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        throw Failure(problem: count == 0 ? "nothing could be written" : systemError())
+      }
+    }
+  }
+
+  /// Replaces the file at `path` with `bytes` atomically.
+  ///
+  /// The bytes go to a temporary beside it, created exclusively and never
+  /// through a link, flushed to disk, given the mode and owner of the file
+  /// it replaces, and renamed over it: the file is either the old or the
+  /// new complete one.
+  static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    var existing = stat()
+    let exists = stat(path, &existing) == 0
+    let (descriptor, temporary) = try createTemporary(beside: path)
+    do throws(Failure) {
+      defer { close(descriptor) }
+      try writeAll(bytes, to: descriptor, at: 0)
+      // A new file gets the mode `open` would give it; an existing one keeps its own.
+      let mode = exists ? existing.st_mode & 0o7777 : (0o666 & ~fileCreationMask)
+      guard fchmod(descriptor, mode) == 0 else {
+        throw Failure(problem: "cannot keep its mode: \(systemError())")
+      }
+      if exists, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+        guard fchown(descriptor, existing.st_uid, existing.st_gid) == 0 else {
+          throw Failure(
+            problem: "cannot keep its owner \(userName(existing.st_uid)): \(systemError())")
+        }
+      }
+      guard fsync(descriptor) == 0 else {
+        throw Failure(problem: "cannot flush it to disk: \(systemError())")
+      }
+      guard rename(temporary, path) == 0 else { throw Failure(problem: systemError()) }
+      syncDirectory(directory(of: path))
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  /// What a temporary's name adds to the real file's: `state.json.tmp-<pid>-<random>`.
+  static let temporaryMarker = ".tmp-"
+
+  private static func createTemporary(beside path: String) throws(Failure) -> (Int32, String) {
+    for _ in 0..<16 {
+      let temporary = "\(path)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      let descriptor = open(
+        temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor >= 0 { return (descriptor, temporary) }
+      if errno != EEXIST { break }
+    }
+    throw Failure(
+      problem: "cannot create a file in \(directory(of: path)) (\(systemError()))")
+  }
+
+  /// Flushes a rename to disk; a failure here leaves a complete file either way.
+  static func syncDirectory(_ directory: String) {
+    let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  /// The process's umask, read once: reading it means setting it.
+  static let fileCreationMask: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }()
+}

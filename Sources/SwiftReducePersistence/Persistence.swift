@@ -1,0 +1,214 @@
+import Foundation
+import SwiftReduce
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file that keeps a store's state between runs: loaded into the tree when
+/// it is attached, then saved at the cost of what each dispatch changed.
+///
+/// ```swift
+/// let store = Store(TodoList())
+/// let persistence = try Persistence.attach(store, file: url)
+/// store.dispatch(ListAction.add("Milk"))
+/// print(try String(contentsOf: url, encoding: .utf8))
+/// ```
+///
+/// prints (the lineage is a new UUID for each file)
+///
+/// ```
+/// {
+///   "format": "SwiftReducePersistence snapshot",
+///   "lineage": "…",
+///   "sequence": 1,
+///   "state": {
+///     "items": [
+///       {
+///         "isDone": false,
+///         "text": "Milk"
+///       }
+///     ],
+///     "title": "Errands"
+///   },
+///   "version": 1
+/// }
+/// ```
+///
+/// The file is a snapshot of the whole state, as JSON; beside it, a journal
+/// (`board.json.journal`) gets one line for each later dispatch, with its
+/// patches, and is folded into a new snapshot when it has grown as large as
+/// the snapshot, and past 16 KiB. Keep the value `attach` returns: saving stops when it is
+/// released or ``detach()`` is called.
+@MainActor
+public final class Persistence<Root: Reducer> {
+  /// The snapshot file, as it was given.
+  public let file: URL
+  /// The version of the states this program saves.
+  public let version: Int
+  /// What a record survives once its dispatch has returned.
+  public let durability: PersistenceDurability
+
+  /// What loading found and dealt with, one sentence each: a last record
+  /// cut short by a crash and dropped, a file migrated from an older version.
+  public internal(set) var notes: [String] = []
+
+  /// Why the last save failed, or `nil` when everything dispatched is saved.
+  ///
+  /// What was not saved is kept and written by the next save, whether a
+  /// dispatch or ``save()`` makes it.
+  public internal(set) var saveError: PersistenceError?
+
+  /// The number of dispatches since the last save that wrote everything:
+  /// 0 when every change made is in the file.
+  public internal(set) var unsavedDispatches = 0
+
+  /// The journal file beside the snapshot.
+  public var journal: URL { URL(fileURLWithPath: journalPath) }
+
+  let store: Store<Root>
+  let tree = PersistenceTree()
+  /// The snapshot's path with links followed: the file written.
+  let realPath: String
+  let journalPath: String
+  /// Made when the file is first written, kept by every later save.
+  var lineage: String
+  /// The number of the last dispatch recorded.
+  var sequence = 0
+  /// The open journal, locked; -1 when it cannot be written.
+  var journalDescriptor: Int32 = -1
+  /// The bytes of complete lines in the journal: where the next record goes.
+  var journalLength = 0
+  /// The size of the snapshot last written or read.
+  var snapshotLength = 0
+  /// Lines of records not written yet, in order.
+  var pending: [[UInt8]] = []
+  /// Whether the next save writes the whole state as a new snapshot:
+  /// before the first save, after loading a journal, a migration or a
+  /// record that could not be encoded, and when the file was removed.
+  var needsSnapshot = true
+  /// Why the journal cannot be written, found when it was opened.
+  var unwritableReason: String?
+  var subscription: StoreSubscription?
+  /// Whether attaching made the journal, which a refused load then removes.
+  var createdJournal = false
+  /// Whether this attachment holds its file, from a load that succeeded to ``detach()``.
+  var isAttached = false
+
+  /// For tests: how many more bytes the disk takes before it is full; `nil`
+  /// for the real disk's space.
+  package var simulatedFreeBytes: Int?
+
+  init(
+    store: Store<Root>, file: URL, version: Int, durability: PersistenceDurability
+  ) {
+    self.store = store
+    self.file = file
+    self.version = version
+    self.durability = durability
+    realPath = FileAccess.resolvingLinks(file.path)
+    journalPath = realPath + ".journal"
+    lineage = UUID().uuidString.lowercased()
+  }
+
+  isolated deinit {
+    if journalDescriptor >= 0 { close(journalDescriptor) }
+    if isAttached { AttachedFiles.detach(journalPath) }
+  }
+
+  /// Attaches `file` to `store`: loads the state saved there into the tree
+  /// in place, then saves every dispatch's changes.
+  ///
+  /// Loading keeps the tree's models where it holds them, property by
+  /// property: the root, the models in its stored properties, and those at
+  /// positions of arrays, keys of dictionaries and in optionals that the
+  /// saved state has too. Other saved models are made as
+  /// ``SwiftReduce/Store/apply(_:)`` makes them: no initialiser runs, an
+  /// Observation registrar is made afresh and a `weak` reference is `nil`.
+  /// The load is one change, which a ``SwiftReduce/History`` keeps as a step
+  /// of kind ``SwiftReduce/HistoryStep/Kind/merge`` that undo passes over.
+  ///
+  /// What is saved: the stored properties of models and value models, by
+  /// name, each value `Codable` or a model, a struct, an optional or a
+  /// standard collection of those; `weak` references and `@Untraversed`
+  /// properties are left out. No file is written until the first dispatch.
+  ///
+  /// - Parameters:
+  ///   - store: The store whose tree is loaded and saved.
+  ///   - file: The snapshot file; the journal is the same path with
+  ///     `.journal` added. A symbolic link is written through.
+  ///   - version: The version of the states this program saves, written in
+  ///     the file; 1 for a program that has never changed them.
+  ///   - migrations: One for each older version a file may have, each from
+  ///     its version to the next.
+  ///   - durability: What a record survives once its dispatch has returned.
+  /// - Returns: The attachment; saving stops when it is released.
+  /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/properties``
+  ///   naming every property that cannot be saved, or of kind
+  ///   ``PersistenceError/Kind/load`` when the file cannot be loaded: it is
+  ///   not a regular file, another process has it attached, it was saved by
+  ///   a newer version, or a value does not fit (named by its path). The
+  ///   file is then left as it is and the tree unchanged.
+  public static func attach(
+    _ store: Store<Root>, file: URL, version: Int = 1, migrations: [PersistenceMigration] = [],
+    durability: PersistenceDurability = .processCrash
+  ) throws(PersistenceError) -> Persistence<Root> {
+    let persistence = Persistence(
+      store: store, file: file, version: version, durability: durability)
+    try persistence.load(migrations: migrations)
+    persistence.isAttached = true
+    persistence.subscription = store.onPersistencePatches { [weak persistence] patches in
+      persistence?.record(patches)
+    }
+    return persistence
+  }
+
+  /// Writes what is not saved yet, and throws if it cannot be.
+  ///
+  /// Every dispatch saves its own record; call this to retry after a save
+  /// failed (the disk was full, say) without waiting for the next dispatch.
+  ///
+  /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``;
+  ///   what was not saved is kept.
+  public func save() throws(PersistenceError) {
+    flush()
+    if let saveError { throw saveError }
+  }
+
+  /// Writes the whole state as a new snapshot and empties the journal.
+  ///
+  /// Saves do this on their own when the journal has grown as large as
+  /// the snapshot, and past 16 KiB.
+  ///
+  /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``;
+  ///   the journal then still holds every record.
+  public func compact() throws(PersistenceError) {
+    if let reason = whyUnwritable() { throw failure(reason) }
+    try writeSnapshot()
+    saveError = nil
+    unsavedDispatches = 0
+  }
+
+  /// Stops saving, after writing what is not saved yet if it can, and lets
+  /// another process attach the file.
+  public func detach() {
+    subscription?.cancel()
+    subscription = nil
+    flush()
+    if journalDescriptor >= 0 {
+      close(journalDescriptor)
+      journalDescriptor = -1
+    }
+    if isAttached { AttachedFiles.detach(journalPath) }
+    isAttached = false
+  }
+
+  /// An error of kind `kind` about this file.
+  func failure(_ problem: String, _ kind: PersistenceError.Kind = .save) -> PersistenceError {
+    PersistenceError(kind, path: file.path, problem: problem)
+  }
+}

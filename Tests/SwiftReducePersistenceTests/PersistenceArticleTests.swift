@@ -1,0 +1,129 @@
+import Foundation
+import SwiftReduce
+import SwiftReducePersistence
+import SwiftReduceTestSupport
+import Testing
+
+/// The *Persistence* article's examples, run: each output block is what its example prints.
+@MainActor
+struct PersistenceArticleTests {
+  /// The article's output blocks, in order.
+  private let outputs: [String]
+
+  init() throws {
+    outputs = try MarkdownPage(
+      "Sources/SwiftReducePersistence/SwiftReducePersistence.docc/Persistence.md"
+    ).blocks.filter { $0.info.isEmpty }.map(\.text)
+  }
+
+  /// `text` as the article shows it: the test's directory as `/tmp`, a lineage as `…`.
+  private func shown(_ text: String, _ directory: TemporaryDirectory) -> String {
+    text.replacing(directory.url.path, with: "/tmp")
+      .replacing(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, with: "…")
+  }
+
+  @Test func attachingExamplePrintsTheSnapshotAndTheJournal() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    let store = Store(TodoList())
+    let persistence = try Persistence.attach(store, file: url)
+    store.dispatch(ListAction.add("Milk"))
+    store.dispatch(ListAction.check(0))
+    store.dispatch(ListAction.rename("Groceries"))
+    let printed =
+      try String(contentsOf: url, encoding: .utf8) + "\n"
+      + String(contentsOf: persistence.journal, encoding: .utf8) + "\n"
+
+    #expect(shown(printed, directory) == outputs[0])
+    persistence.detach()
+
+    let list = TodoList()
+    _ = try Persistence.attach(Store(list), file: url)
+    let reloaded = "\(list.title) \(list.items.map(\.text)) \(list.items[0].isDone)\n"
+    #expect(reloaded == outputs[1])
+  }
+
+  @Test func whatIsSavedExampleNamesThePropertyThatCannotBe() throws {
+    let directory = try TemporaryDirectory()
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(Workshop()), file: directory.file("workshop.json"))
+    }
+
+    #expect(shown("\(error?.description ?? "")\n", directory) == outputs[2])
+  }
+
+  @Test func crashesExampleReportsTheTornRecord() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    do {
+      let store = Store(TodoList())
+      let persistence = try Persistence.attach(store, file: url)
+      store.dispatch(ListAction.add("Milk"))
+      store.dispatch(ListAction.rename("Groceries"))
+      persistence.detach()
+    }
+    let journal = try FileHandle(forWritingTo: directory.file("todo.json.journal"))
+    try journal.seekToEnd()
+    try journal.write(contentsOf: Data(#"{"patches":[{"after":"Bread","befo"#.utf8))
+    try journal.close()
+    let persistence = try Persistence.attach(Store(TodoList()), file: url)
+
+    #expect(shown(persistence.notes.joined(separator: "\n") + "\n", directory) == outputs[3])
+  }
+
+  @Test func fullDiskExampleSaysWhyAndKeepsTheRecord() throws {
+    let directory = try TemporaryDirectory()
+    let store = Store(TodoList())
+    let persistence = try Persistence.attach(store, file: directory.file("todo.json"))
+    store.dispatch(ListAction.add("Milk"))
+    persistence.simulatedFreeBytes = 0
+    store.dispatch(ListAction.check(0))
+
+    #expect(shown("\(persistence.saveError?.description ?? "")\n", directory) == outputs[4])
+    #expect(persistence.unsavedDispatches == 1)
+  }
+
+  @Test func versionsExampleMigratesAndRefuses() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    let file = { (version: Int, state: String) in
+      """
+      {"format": "SwiftReducePersistence snapshot", "lineage": "l", "sequence": 0,
+       "state": \(state), "version": \(version)}
+      """
+    }
+    try directory.write(file(1, #"{"title": "Errands"}"#), to: "todo.json")
+    let renameTitle = PersistenceMigration(from: 1) { state in
+      guard case var .object(members) = state else { return }
+      members["name"] = members.removeValue(forKey: "title")
+      state = .object(members)
+    }
+    let store = Store(RenamedList())
+    let persistence = try Persistence.attach(
+      store, file: url, version: 2, migrations: [renameTitle])
+    #expect(shown("\(persistence.notes)\n", directory) == outputs[5])
+    #expect(store.root.name == "Errands")
+    persistence.detach()
+
+    try directory.write(file(3, #"{"title": "Errands"}"#), to: "todo.json")
+    let newer = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(RenamedList()), file: url, version: 2)
+    }
+    try directory.write(
+      file(
+        1,
+        #"{"title": "Errands", "items": [{"text": "Milk", "isDone": true}, "#
+          + #"{"text": "Tea", "isDone": "yes"}]}"#), to: "todo.json")
+    let badValue = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(TodoList()), file: url)
+    }
+    let refusals = "\(newer?.description ?? "")\n\(badValue?.description ?? "")\n"
+    #expect(shown(refusals, directory) == outputs[6])
+  }
+}
+
+/// The to-do list of version 2, whose title is its name.
+final class RenamedList: Reducer {
+  var name = ""
+  var items: [TodoItem] = []
+}
