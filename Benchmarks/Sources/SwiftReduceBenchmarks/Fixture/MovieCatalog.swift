@@ -2,8 +2,10 @@ import SwiftReduce
 
 /// Changes to a ``MovieCatalog``.
 enum CatalogAction: Action {
-  /// One more viewing of the movie at a position.
+  /// One more viewing of the movie at a position, taken by the catalog.
   case watch(Int)
+  /// One more viewing, taken by the movie it is sent to.
+  case watched
 }
 
 /// The persistence case's tree: a catalog of movies, each a class model.
@@ -14,6 +16,7 @@ final class MovieCatalog: Reducer {
   func reduce(action: CatalogAction) {
     switch action {
     case let .watch(index): movies[index].views += 1
+    case .watched: break
     }
   }
 }
@@ -27,5 +30,9 @@ final class CatalogMovie: Reducer {
   init(title: String, year: Int) {
     self.title = title
     self.year = year
+  }
+
+  func reduce(action: CatalogAction) {
+    if case .watched = action { views += 1 }
   }
 }
