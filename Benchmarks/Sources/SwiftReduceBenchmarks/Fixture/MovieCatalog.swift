@@ -2,8 +2,6 @@ import SwiftReduce
 
 /// Changes to a ``MovieCatalog``.
 enum CatalogAction: Action {
-  /// One more viewing of the movie at a position, taken by the catalog.
-  case watch(Int)
   /// One more viewing, taken by the movie it is sent to.
   case watched
 }
@@ -12,13 +10,6 @@ enum CatalogAction: Action {
 final class MovieCatalog: Reducer {
   var name = "Catalog"
   var movies: [CatalogMovie] = []
-
-  func reduce(action: CatalogAction) {
-    switch action {
-    case let .watch(index): movies[index].views += 1
-    case .watched: break
-    }
-  }
 }
 
 /// A movie of the catalog: a model with a title, a year and a count of viewings.
