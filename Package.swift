@@ -101,7 +101,8 @@ let package = Package(
     .testTarget(
       name: "TodosTests",
       dependencies: [
-        "TodosFeature", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport",
+        "TodosFeature", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTextUI",
+        "SwiftReduceTestSupport",
       ]
     ),
   ],
