@@ -4,6 +4,7 @@ import Testing
 
 /// How `move(fromOffsets:toOffset:)` moves elements, as SwiftUI's does.
 struct ArrayMoveTests {
+  /// Each case: the offsets moved, the destination, and the array after the move.
   @Test(arguments: [
     ([0], 2, ["b", "a", "c", "d"]),
     ([0], 4, ["b", "c", "d", "a"]),
@@ -22,6 +23,7 @@ struct ArrayMoveTests {
     #expect(letters == expected)
   }
 
+  /// Offsets and destinations a stale screen could send: none stops the program.
   @Test(arguments: [
     ([7], 0, ["a", "b", "c", "d"]),
     ([-1, 0], 2, ["b", "a", "c", "d"]),

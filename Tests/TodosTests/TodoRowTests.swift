@@ -7,6 +7,7 @@ import Testing
 /// How a row's changes reach that row alone, and how the re-sort answers checks of any row.
 @MainActor
 struct TodoRowTests {
+  /// A row's binding, as its text field writes it, changes that row and no other.
   @Test func aRowsBindingSendsItsActionToThatRowAloneByItsID() throws {
     var sent: [String] = []
     let store = Store(
@@ -26,6 +27,7 @@ struct TodoRowTests {
       ])
   }
 
+  /// The re-sort is the list's: a check of any row, not only the same one, cancels it.
   @Test func checkingAnotherTodoWithinTheSecondRestartsTheOnePendingReSort() async {
     let clock = TestClock()
     let store = TestStore(

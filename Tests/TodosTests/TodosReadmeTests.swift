@@ -8,6 +8,7 @@ struct TodosReadmeTests {
   /// The page.
   private static let page = "Samples/Todos/README.md"
 
+  /// The page's piped session, run by the built program, prints what the page shows.
   @Test func thePagesPipedSessionPrintsWhatThePageShows() throws {
     let sessions = try MarkdownPage(Self.page).pipedSessions
     try #require(sessions.count == 1)

@@ -26,6 +26,7 @@ struct TodosViewTests {
     TodosView(store: Store(todos).scope(\.self)).render(width: 80)
   }
 
+  /// Not edited: a check box and a text field per todo.
   @Test func theScreenShowsTheButtonsTheFilterAndARowPerTodo() {
     expectText(
       Self.screen(of: Self.threeTodos()),
@@ -39,6 +40,7 @@ struct TodosViewTests {
       """)
   }
 
+  /// Edited: the rows get the buttons that move and delete them.
   @Test func editingGivesEachRowUpDownAndDeleteButFirstAndLastMoveOneWay() {
     expectText(
       Self.screen(of: Self.threeTodos(editMode: .active)),
@@ -52,6 +54,7 @@ struct TodosViewTests {
       """)
   }
 
+  /// The completed filter leaves the active todos out.
   @Test func theFilterShowsOnlyTheTodosItPicks() {
     expectText(
       Self.screen(of: Self.threeTodos(filter: .completed)),
@@ -63,6 +66,7 @@ struct TodosViewTests {
       """)
   }
 
+  /// An empty todo's field is titled as TCA's placeholder is.
   @Test func anEmptyTodoIsTitledUntitledTodo() {
     expectText(
       Self.screen(of: Todos(todos: [Todo(id: TodoID(0))])),
@@ -74,6 +78,7 @@ struct TodosViewTests {
       """)
   }
 
+  /// Each filter says so in its own words when it shows nothing.
   @Test(arguments: [
     (Filter.all, [Bool](), "Todos: showing all", "No todos yet."),
     (Filter.active, [true], "Todos: showing active", "No active todos."),
