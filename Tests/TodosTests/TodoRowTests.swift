@@ -34,12 +34,12 @@ struct TodoRowTests {
       Todos(todos: [Todo(id: TodoID(0)), Todo(id: TodoID(1)), Todo(id: TodoID(2))])
     ) { $0.clock = clock }
 
-    store.send(TodoAction.setComplete(true), toRow: \.todos[id: TodoID(0)]) {
+    store.send(TodoAction.setComplete(true), to: \.todos[id: TodoID(0)]) {
       $0.todos[0].isComplete = true
     }
     await store.receive(TodosAction.todoCompletionChanged)
     await clock.advance(by: .milliseconds(600))
-    store.send(TodoAction.setComplete(true), toRow: \.todos[id: TodoID(1)]) {
+    store.send(TodoAction.setComplete(true), to: \.todos[id: TodoID(1)]) {
       $0.todos[1].isComplete = true
     }
     await store.receive(TodosAction.todoCompletionChanged)

@@ -7,8 +7,8 @@ import Testing
 /// TCA's `TodosTests`, one for one: each test sends what TCA's sends, with the same
 /// dependencies, and expects the same state and the same actions received.
 ///
-/// Two differences of spelling, none of substance: a row's change is sent to that row by
-/// its id (`send(_:toRow:)`, where TCA sends `\.todos[id:].binding`), and a row's check box
+/// Two differences, both of the library rather than of the test: a row's change is sent to that row by
+/// its id (`send(_:to:)`, where TCA sends `\.todos[id:].binding`), and a row's check box
 /// is followed by the ``TodosAction/todoCompletionChanged`` it sends its list, received
 /// before the clock moves, since the list does not see the actions sent to its rows.
 @MainActor
@@ -42,7 +42,7 @@ struct TodosTests {
     let store = TestStore(Todos(todos: todos(completed: [false]))) { _ in }
 
     store.send(
-      TodoAction.setDescription("Learn Composable Architecture"), toRow: \.todos[id: TodoID(0)]
+      TodoAction.setDescription("Learn Composable Architecture"), to: \.todos[id: TodoID(0)]
     ) {
       $0.todos[id: TodoID(0)]?.description = "Learn Composable Architecture"
     }
@@ -55,7 +55,7 @@ struct TodosTests {
       $0.clock = clock
     }
 
-    store.send(TodoAction.setComplete(true), toRow: \.todos[id: TodoID(0)]) {
+    store.send(TodoAction.setComplete(true), to: \.todos[id: TodoID(0)]) {
       $0.todos[id: TodoID(0)]?.isComplete = true
     }
     await store.receive(TodosAction.todoCompletionChanged)
@@ -75,12 +75,12 @@ struct TodosTests {
       $0.clock = clock
     }
 
-    store.send(TodoAction.setComplete(true), toRow: \.todos[id: TodoID(0)]) {
+    store.send(TodoAction.setComplete(true), to: \.todos[id: TodoID(0)]) {
       $0.todos[id: TodoID(0)]?.isComplete = true
     }
     await store.receive(TodosAction.todoCompletionChanged)
     await clock.advance(by: .milliseconds(500))
-    store.send(TodoAction.setComplete(false), toRow: \.todos[id: TodoID(0)]) {
+    store.send(TodoAction.setComplete(false), to: \.todos[id: TodoID(0)]) {
       $0.todos[id: TodoID(0)]?.isComplete = false
     }
     await store.receive(TodosAction.todoCompletionChanged)
@@ -183,7 +183,7 @@ struct TodosTests {
     store.send(TodosAction.setFilter(.completed)) {
       $0.filter = .completed
     }
-    store.send(TodoAction.setDescription("Did this already"), toRow: \.todos[id: TodoID(1)]) {
+    store.send(TodoAction.setDescription("Did this already"), to: \.todos[id: TodoID(1)]) {
       $0.todos[id: TodoID(1)]?.description = "Did this already"
     }
     await store.finish()
