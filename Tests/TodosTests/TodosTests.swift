@@ -7,9 +7,9 @@ import Testing
 /// TCA's `TodosTests`, one for one: each test sends what TCA's sends, with the same
 /// dependencies, and expects the same state and the same actions received.
 ///
-/// Two differences, both of the library rather than of the test: a row's change is sent to that row by
-/// its id (`send(_:to:)`, where TCA sends `\.todos[id:].binding`), and a row's check box
-/// is followed by the ``TodosAction/todoCompletionChanged`` it sends its list, received
+/// Two differences, of the library rather than of the tests: a row's change is sent to that
+/// row by its id (`send(_:to:)`, where TCA sends `\.todos[id:].binding`), and a row's check
+/// box is followed by the ``TodosAction/todoCompletionChanged`` it sends its list, received
 /// before the clock moves, since the list does not see the actions sent to its rows.
 @MainActor
 struct TodosTests {
