@@ -1,6 +1,6 @@
 import SwiftReduce
 
-/// One todo: what it says and whether it is done, a value model that edits itself.
+/// One todo: what it says and whether it is done, a model that edits itself.
 ///
 /// It is TCA's `Todo` reducer: its two actions are the bindings of its description and
 /// of its check box. Each row's actions are sent to that row alone, by its id
@@ -8,24 +8,41 @@ import SwiftReduce
 /// so no row compares ids. A row tells the list that its check box changed, with
 /// ``TodosAction/todoCompletionChanged``, since the list re-sorts a second later and a
 /// parent does not see the actions sent to one of its rows.
-struct Todo: ValueReducer, Identifiable, Equatable {
+///
+/// It is a class, where TCA's is a struct: a value model reached by a targeted dispatch is
+/// reduced in a copy that the store releases once it is written back, and an effect it
+/// starts, such as the one that tells the list, is cancelled as its model having left the
+/// tree. A class model is reduced where it is, and its effects are its own.
+final class Todo: Reducer, Identifiable {
   /// What is to be done; empty until typed.
-  var description = ""
+  var description: String
   /// The todo's id, made by the `uuid` dependency when the todo is added.
   let id: TodoID
   /// Whether it is done.
-  var isComplete = false
+  var isComplete: Bool
+
+  /// Creates a todo.
+  ///
+  /// - Parameters:
+  ///   - description: What is to be done.
+  ///   - id: Its id.
+  ///   - isComplete: Whether it is done.
+  init(description: String = "", id: TodoID, isComplete: Bool = false) {
+    self.description = description
+    self.id = id
+    self.isComplete = isComplete
+  }
 
   /// Applies a change of the description or of the check box.
   ///
   /// - Parameter action: The change.
-  mutating func reduce(action: TodoAction) {
+  func reduce(action: TodoAction) {
     switch action {
     case .setDescription(let description):
       self.description = description
     case .setComplete(let isComplete):
       self.isComplete = isComplete
-      Effect.run { send in send(TodosAction.todoCompletionChanged) }
+      Effect.send(TodosAction.todoCompletionChanged)
     }
   }
 }
