@@ -16,6 +16,7 @@ let package = Package(
     // Samples
     .executable(name: "MovieList", targets: ["MovieList"]),
     .executable(name: "Counters", targets: ["Counters"]),
+    .executable(name: "Todos", targets: ["Todos"]),
   ],
   targets: [
     // Core. `Internal/Runtime/` stays a folder, not an internal target: measured as one, the
@@ -49,6 +50,18 @@ let package = Package(
       dependencies: ["SwiftReduce", "SwiftReducePersistence", "SwiftReduceTextUI"],
       path: "Samples/Counters",
       exclude: ["README.md"]
+    ),
+    // The Todos feature knows its own models and the clock and UUID dependencies only;
+    // the app composes it. Samples/Todos/README.md is beside them.
+    .target(
+      name: "TodosFeature",
+      dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
+      path: "Samples/Todos/Feature"
+    ),
+    .executableTarget(
+      name: "Todos",
+      dependencies: ["SwiftReduce", "SwiftReduceTextUI", "TodosFeature"],
+      path: "Samples/Todos/App"
     ),
 
     // Tests
@@ -84,6 +97,13 @@ let package = Package(
     .testTarget(
       name: "CountersTests",
       dependencies: ["Counters", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTestSupport"]
+    ),
+    .testTarget(
+      name: "TodosTests",
+      dependencies: [
+        "TodosFeature", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTextUI",
+        "SwiftReduceTestSupport",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
