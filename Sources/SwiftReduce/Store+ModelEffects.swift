@@ -109,6 +109,11 @@ extension Store {
   /// the path of that model.
   private func place(_ effect: RunningEffect, in rows: ModelRows) {
     effect.isPlaced = true
+    if case .model(_, let model) = effect.origin, model.object is TargetValueHolder {
+      // A value a targeted action reached in a holder: the store's, as the root's are.
+      lifetime.ownership.forget { $0 === effect }
+      return
+    }
     guard case .model(_, let model) = effect.origin,
       let line = rows.line(of: model, place: effect.valuePlace)
     else { return }

@@ -134,7 +134,7 @@ extension Store {
       let found = array[position]
       array = []
       if Row.self is AnyObject.Type {
-        return .delivered(Walk.deliver(action, from: object(found)))
+        return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
       }
       guard let writable = rows as? ReferenceWritableKeyPath<Root, [Row]> else {
         return .notWritable(Row.self)
@@ -144,7 +144,7 @@ extension Store {
       // A reduce that removed the row leaves it removed.
       let now = ElementLookup.index(of: id, in: root[keyPath: writable])
       if now >= 0 { root[keyPath: writable][now] = box.value }
-      return .delivered(result)
+      return .delivered(result, holder: box)
     }.0
   }
 
@@ -162,7 +162,7 @@ extension Store {
   ) -> TargetDelivery {
     guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
     if Target.self is AnyObject.Type {
-      return .delivered(Walk.deliver(action, from: object(found)))
+      return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
     }
     guard let write else { return .notWritable(Target.self) }
     // A value is reduced in a box, as a class model holds one, then written back.
@@ -172,14 +172,19 @@ extension Store {
       // A reduce that removed the target leaves it removed.
       if read(root) != nil { write(root, box.value) }
     }
-    return .delivered(result)
+    return .delivered(result, holder: box)
   }
 }
 
 /// What became of a targeted action when it reached the models.
 enum TargetDelivery {
-  /// Delivered to the target and the models below it, with what the walk found.
-  case delivered(Walk.Result)
+  /// Delivered to the target and the models below it, with what the walk
+  /// found, and the holder a value target was reduced in, if it was one.
+  ///
+  /// The store keeps the holder until the effects its value started are
+  /// placed: they are the store's, not a model's, since the holder is not in
+  /// the tree (see ``TargetValue``).
+  case delivered(Walk.Result, holder: AnyObject?)
   /// No model was at the target.
   case absent
   /// The target is a value of this type, and its key path is not writable.
@@ -188,10 +193,17 @@ enum TargetDelivery {
 
 /// A value a targeted action is delivered to, held as a class model holds
 /// one so that the walk reduces it in place.
-final class TargetValue<Value>: Reducer {
+///
+/// An effect a value model starts there belongs to no model: the holder is
+/// not in the tree, so its effects are the store's, with store-wide ids, as
+/// the root's are, rather than cancelled as soon as the holder is released.
+final class TargetValue<Value>: Reducer, TargetValueHolder {
   var value: Value
 
   init(_ value: Value) {
     self.value = value
   }
 }
+
+/// A holder of a value a targeted action was delivered to, whatever its type.
+protocol TargetValueHolder: AnyObject {}

@@ -230,11 +230,14 @@ public final class Store<Root: Reducer> {
   private func reduce(_ action: any Action) {
     effectOrigin = .model(action, RunningEffect.ReducingModel(object: nil, isValueModel: false))
     let result: Walk.Result
+    // The holder a value target was reduced in, kept until its effects are placed.
+    var holder: AnyObject?
     // A type comparison first: one load, where a cast would cost every dispatch more.
     if type(of: action) == TargetedAction.self, let targeted = action as? TargetedAction {
       switch targeted.target.deliver(targeted.action, root) {
-      case let .delivered(found):
+      case let .delivered(found, held):
         result = found
+        holder = held
       case let outcome:
         effectOrigin = .dispatch(action)
         reportUndelivered(targeted, outcome)
@@ -245,6 +248,7 @@ public final class Store<Root: Reducer> {
     }
     // What models asked of their effects and of their place, once the walk named their places.
     let settled = lifetime.ownership.hasRequests && settleModelRequests(after: action)
+    withExtendedLifetime(holder) {}
     effectOrigin = .dispatch(action)
     if let historyRecording { historyRecording.lookAfterReduce(of: action) }
     if let falseDeclaration = result.falseDeclaration { stop(for: falseDeclaration, action) }

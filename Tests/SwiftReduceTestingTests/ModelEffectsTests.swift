@@ -77,6 +77,26 @@ struct ModelEffectsTests {
     #expect(store.rows.map(\.ticks) == [1])
   }
 
+  @Test func anEffectAValueModelStartsWhenATargetedActionReachesItIsTheStores() async {
+    let clock = TestClock()
+    let notes = Notes()
+    let store = store(LapBoard(), clock, notes: notes)
+    store.dispatch(TickerAction.start(3), to: \.current)
+    #expect(store.runningEffects.count == 1)
+
+    await clock.advance(by: .seconds(1))
+
+    // Not cancelled when the holder it was reduced in went: it ticked.
+    #expect(store.current?.ticks == 1)
+    #expect(notes.lines == [])
+    // Its id is store-wide, as the root's are: the next start replaces it.
+    store.dispatch(TickerAction.start(3), to: \.current)
+    store.dispatch(TickerAction.start(2), to: \.laps["b"])
+    await clock.advance(by: .seconds(1))
+    #expect(store.current?.ticks == 1)
+    #expect(store.laps["b"]?.ticks == 1)
+  }
+
   @Test func aReleasedModelsEffectIsCancelled() async {
     let clock = TestClock()
     let notes = Notes()
