@@ -1,14 +1,14 @@
 import Foundation
 import SwiftReduce
 import SwiftReducePersistence
+import SwiftReduceTestSupport
 import Testing
 
 /// Random sessions, saved and loaded again in a fresh store: the trees' snapshots are equal.
 @MainActor
 struct PersistenceRoundTripTests {
   /// A random action on `library`, as it is now.
-  private func randomAction(for library: Library, _ random: inout SeededGenerator) -> LibraryAction
-  {
+  private func randomAction(for library: Library, _ random: inout SplitMix64) -> LibraryAction {
     let shelves = library.shelves.count
     let words = ["Odes", "Lear", "Dune", "Emma", "Ulysses", "Beloved", "\"Quoted\"", "back\\slash"]
     let word = words.randomElement(using: &random) ?? "Odes"
@@ -33,7 +33,7 @@ struct PersistenceRoundTripTests {
   func aRandomSessionLoadsBackToTheSameTree(seed: Int) throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("library.json")
-    var random = SeededGenerator(seed: UInt64(seed))
+    var random = SplitMix64(seed: UInt64(seed))
     let library = Library()
     let store = Store(library)
     var persistence = try Persistence.attach(store, file: file)
@@ -60,7 +60,7 @@ struct PersistenceRoundTripTests {
 
   @Test(arguments: 0..<16)
   func patchesForSavingNameTheSamePathsAsThoseOfOnPatches(seed: Int) {
-    var random = SeededGenerator(seed: UInt64(seed) + 1_000)
+    var random = SplitMix64(seed: UInt64(seed) + 1_000)
     let library = Library()
     let store = Store(library)
     var heard: [String] = []

@@ -1,3 +1,5 @@
+import SwiftReduceTestSupport
+
 // Random cross-writing graphs: a tree of ``CrossNode``s with cells, the scripts of some of its
 // nodes, and the writes another writer makes between dispatches, all from one seed, so that two
 // graphs built from the same seed are the same graph.

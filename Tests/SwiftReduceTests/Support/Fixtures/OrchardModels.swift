@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 
 // An orchard built at random from a seed, in the shapes a test store pairs without
 // snapshots (arrays and optionals of models, shared models, cycles, `weak` references,

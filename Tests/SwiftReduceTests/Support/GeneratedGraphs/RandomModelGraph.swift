@@ -1,4 +1,5 @@
 import SwiftReduce
+import SwiftReduceTestSupport
 
 /// A graph of ``ProbeModels`` built at random from a seed, with sharing and cycles.
 ///

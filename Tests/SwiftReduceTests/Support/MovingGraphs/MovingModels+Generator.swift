@@ -1,3 +1,5 @@
+import SwiftReduceTestSupport
+
 // Random moving graphs: a tree of ``MovingNode``s, its containers filled by family, and a
 // script for some of its class models, all from one seed, so that two graphs built from the
 // same seed are the same graph, serials and scripts included.
