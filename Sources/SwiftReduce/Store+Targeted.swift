@@ -75,10 +75,14 @@ extension Store {
   package func targeted<Row: Identifiable>(
     _ action: any Action, to rows: KeyPath<Root, [Row]>, id: Row.ID
   ) -> TargetedAction {
+    // Only a value row is written back: a class row is reduced where it is.
+    let writable = Row.self is AnyObject.Type ? nil : rows as? ReferenceWritableKeyPath<Root, [Row]>
     let target = DispatchTarget(
       action: action, keyPath: rows, rootType: Root.self, steps: [], elementID: id
     ) { action, root in
-      Self.deliver(action, toRowWithID: id, of: rows, in: unsafeDowncast(root, to: Root.self))
+      Self.deliver(
+        action, toRowWithID: id, of: rows, writable: writable,
+        in: unsafeDowncast(root, to: Root.self))
     }
     return TargetedAction(target)
   }
@@ -87,7 +91,9 @@ extension Store {
   package func targeted<Target>(
     _ action: any Action, to target: KeyPath<Root, Target?>
   ) -> TargetedAction {
-    let writable = target as? ReferenceWritableKeyPath<Root, Target?>
+    // Only a value is written back: a class model is reduced where it is.
+    let writable =
+      Target.self is AnyObject.Type ? nil : target as? ReferenceWritableKeyPath<Root, Target?>
     return targeted(
       action, keyPath: target, read: { $0[keyPath: target] },
       write: writable.map { writable in { $0[keyPath: writable] = $1 } })
@@ -97,7 +103,9 @@ extension Store {
   package func targeted<Target>(
     _ action: any Action, to target: KeyPath<Root, Target>
   ) -> TargetedAction {
-    let writable = target as? ReferenceWritableKeyPath<Root, Target>
+    // Only a value is written back: a class model is reduced where it is.
+    let writable =
+      Target.self is AnyObject.Type ? nil : target as? ReferenceWritableKeyPath<Root, Target>
     return targeted(
       action, keyPath: target, read: { $0[keyPath: target] },
       write: writable.map { writable in { $0[keyPath: writable] = $1 } })
@@ -125,7 +133,8 @@ extension Store {
   /// No copy of the array is held while the row reduces: a reduce that
   /// changes the array, or a value row written back, would copy it whole.
   private static func deliver<Row: Identifiable>(
-    _ action: any Action, toRowWithID id: Row.ID, of rows: KeyPath<Root, [Row]>, in root: Root
+    _ action: any Action, toRowWithID id: Row.ID, of rows: KeyPath<Root, [Row]>,
+    writable: ReferenceWritableKeyPath<Root, [Row]>?, in root: Root
   ) -> TargetDelivery {
     ElementLookup.resolving { () -> TargetDelivery in
       var array = root[keyPath: rows]
@@ -133,19 +142,50 @@ extension Store {
       guard position >= 0 else { return .absent }
       let found = array[position]
       array = []
-      if Row.self is AnyObject.Type {
-        return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
-      }
-      guard let writable = rows as? ReferenceWritableKeyPath<Root, [Row]> else {
-        return .notWritable(Row.self)
-      }
-      let box = TargetValue(found)
-      let result = Walk.deliver(action, from: box)
-      // A reduce that removed the row leaves it removed.
-      let now = ElementLookup.index(of: id, in: root[keyPath: writable])
-      if now >= 0 { root[keyPath: writable][now] = box.value }
-      return .delivered(result, holder: box)
+      return deliver(
+        action, to: found,
+        writeBack: writable.map { writable in
+          { value in
+            // A reduce that removed the row leaves it removed.
+            let now = ElementLookup.index(of: id, in: root[keyPath: writable])
+            if now >= 0 { root[keyPath: writable][now] = value }
+          }
+        })
     }.0
+  }
+
+  /// Delivers `action` to what `read` finds in `root` and the models below it.
+  private static func deliver<Target>(
+    _ action: any Action, to read: @escaping (Root) -> Target?,
+    write: ((Root, Target) -> Void)?, in root: Root
+  ) -> TargetDelivery {
+    guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
+    return deliver(
+      action, to: found,
+      writeBack: write.map { write in
+        { value in
+          ElementLookup.resolving {
+            // A reduce that removed the target leaves it removed.
+            if read(root) != nil { write(root, value) }
+          }
+        }
+      })
+  }
+
+  /// Delivers `action` to `found` and the models below it: a class model
+  /// where it is, a value in a holder, as a class model holds one, handed to
+  /// `writeBack` after it reduced; a value with no way back is not reduced.
+  private static func deliver<Target>(
+    _ action: any Action, to found: Target, writeBack: ((Target) -> Void)?
+  ) -> TargetDelivery {
+    if Target.self is AnyObject.Type {
+      return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
+    }
+    guard let writeBack else { return .notWritable(Target.self) }
+    let box = TargetValue(found)
+    let result = Walk.deliver(action, from: box)
+    writeBack(box.value)
+    return .delivered(result, holder: box)
   }
 
   /// A value of a class type as the object it refers to.
@@ -153,26 +193,6 @@ extension Store {
     // A class type's value is one reference: no box, where `as AnyObject` would ask for one.
     MemoryLayout<Target>.size == MemoryLayout<AnyObject>.size
       ? unsafeBitCast(value, to: AnyObject.self) : value as AnyObject
-  }
-
-  /// Delivers `action` to what `read` finds in `root` and the models below it.
-  private static func deliver<Target>(
-    _ action: any Action, to read: (Root) -> Target?, write: ((Root, Target) -> Void)?,
-    in root: Root
-  ) -> TargetDelivery {
-    guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
-    if Target.self is AnyObject.Type {
-      return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
-    }
-    guard let write else { return .notWritable(Target.self) }
-    // A value is reduced in a box, as a class model holds one, then written back.
-    let box = TargetValue(found)
-    let result = Walk.deliver(action, from: box)
-    ElementLookup.resolving {
-      // A reduce that removed the target leaves it removed.
-      if read(root) != nil { write(root, box.value) }
-    }
-    return .delivered(result, holder: box)
   }
 }
 
