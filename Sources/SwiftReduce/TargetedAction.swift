@@ -89,31 +89,23 @@ final class DispatchTarget: @unchecked Sendable {
   /// The path `keyPath` from a root of type named `rootName` leads to,
   /// written as snapshots write paths, with `steps` the ids of its `[id:]` steps.
   ///
-  /// The standard library writes a subscript step as `.<computed 0x… (Type)>`;
-  /// a layout read here writes an array position as `[2]`, and the ids read
-  /// make the `[id:]` steps, in order; any other computed step is written
-  /// `.<computed Type>`. Optional steps (`?`, `!`) are left out, as in every path.
+  /// An array position is written `[2]`, and the ids read make the `[id:]`
+  /// steps, in order; any other computed step is written `.<computed Type>`.
+  /// Optional steps (`?`, `!`) are left out, as in every path.
   static func pathText(of keyPath: AnyKeyPath, rootName: String, steps: [Any]) -> String {
-    let layout = KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)
-    var text = Substring(layout?.name(of: keyPath) ?? String(describing: keyPath))
-    if text.hasPrefix("\\\(rootName)") { text = text.dropFirst(rootName.count + 1) }
+    let positions =
+      KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)?.positions ?? []
     func plain(_ part: Substring) -> Substring { part.filter { $0 != "?" && $0 != "!" }[...] }
-    var named = ""
     var ids = steps[...]
-    while let start = text.firstRange(of: ".<computed "),
-      let end = text[start.upperBound...].firstRange(of: ")>")
-    {
-      named += plain(text[..<start.lowerBound])
-      if let id = ids.popFirst() {
-        named += "[id: \(String(reflecting: id))]"
-      } else {
-        // A computed property or another subscript: its type, without the address.
-        let type = text[start.upperBound..<end.lowerBound].drop { $0 != "(" }.dropFirst()
-        named += ".<computed \(type)>"
-      }
-      text = text[end.upperBound...]
+    var named = KeyPathLayout.written(keyPath, literal: plain) { index, type in
+      if index < positions.count { return "[\(positions[index])]" }
+      if let id = ids.popFirst() { return "[id: \(String(reflecting: id))]" }
+      // A computed property or another subscript: its type, without the address.
+      return ".<computed \(type)>"
     }
-    named += plain(text)
+    // The root's name, as the parts between computed steps are written.
+    let root = "\\" + plain(rootName[...])
+    if named.hasPrefix(root) { named.removeFirst(root.count) }
     if named.hasPrefix(".") { named.removeFirst() }
     return named.isEmpty ? "root" : named
   }

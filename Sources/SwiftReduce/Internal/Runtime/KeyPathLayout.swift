@@ -231,23 +231,35 @@ struct KeyPathLayout {
   /// The standard library's description shows a subscript as
   /// `.<computed 0x… (Type)>`; those this layout read show as `[2]`.
   func name(of keyPath: AnyKeyPath) -> String {
+    Self.written(keyPath) { index, _ in index < positions.count ? "[\(positions[index])]" : nil }
+  }
+
+  /// How the standard library writes `keyPath`, with each computed step
+  /// replaced by what `computed` makes of it.
+  ///
+  /// The standard library writes a computed property or a subscript as
+  /// `.<computed 0x… (Type)>`, with the address of its accessor; `computed`
+  /// is given its place among the computed steps and the name of `Type`,
+  /// and one it gives `nil` for is kept as written. `literal` rewrites the
+  /// text between computed steps.
+  static func written(
+    _ keyPath: AnyKeyPath, literal: (Substring) -> Substring = { $0 },
+    computed: (_ index: Int, _ type: Substring) -> String?
+  ) -> String {
     let text = String(describing: keyPath)
     var name = ""
     var rest = Substring(text)
-    var computed = 0
+    var index = 0
     while let start = rest.firstRange(of: ".<computed "),
       let end = rest[start.upperBound...].firstRange(of: ")>")
     {
-      name += rest[..<start.lowerBound]
-      if computed < positions.count {
-        name += "[\(positions[computed])]"
-      } else {
-        name += rest[start.lowerBound..<end.upperBound]
-      }
-      computed += 1
+      name += literal(rest[..<start.lowerBound])
+      let type = rest[start.upperBound..<end.lowerBound].drop { $0 != "(" }.dropFirst()
+      name += computed(index, type) ?? String(rest[start.lowerBound..<end.upperBound])
+      index += 1
       rest = rest[end.upperBound...]
     }
-    return name + rest
+    return name + literal(rest)
   }
 
   // MARK: - Reading the buffer
