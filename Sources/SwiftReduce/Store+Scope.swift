@@ -93,32 +93,68 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
     return "\(path)" + (below.hasPrefix("[") ? "" : ".") + below
   }
 
-  /// The key paths from the root that reads were made through, by the key
-  /// path from the model: a key path with an argument, as the step through
-  /// an optional model is, costs the standard library more to make than a
-  /// read costs.
-  private var readPaths: [AnyKeyPath: AnyKeyPath] = [:]
+  /// The key paths from the root that reads, dispatches, subscriptions and
+  /// child scopes go through, by the key path from the model: a key path
+  /// with an argument, as the step through an optional model is, costs the
+  /// standard library more to make than a read costs.
+  private var composedPaths: [ComposedKey: AnyKeyPath] = [:]
+
+  /// How many composed key paths are kept now.
+  var composedPathCount: Int { composedPaths.count }
+
+  /// The most composed key paths kept: key paths with arguments (`\.rows[id: n]`
+  /// for every `n`) are each a new key, and must not grow the cache for ever.
+  static var keptComposedPaths: Int { 256 }
+
+  /// A key path from the model, and whether its optional value is flattened
+  /// into the optional the step through an optional model makes.
+  private struct ComposedKey: Hashable {
+    let keyPath: AnyKeyPath
+    let flattened: Bool
+  }
+
+  /// The key path `make` composes for `keyPath`, made once.
+  private func composed<Made: AnyKeyPath>(
+    _ keyPath: AnyKeyPath, flattened: Bool = false, _ make: () -> Made
+  ) -> Made {
+    let key = ComposedKey(keyPath: keyPath, flattened: flattened)
+    // Made below from `keyPath` the same way, so of the same type.
+    if let made = composedPaths[key] { return unsafeDowncast(made, to: Made.self) }
+    if composedPaths.count >= Self.keptComposedPaths { composedPaths.removeAll() }
+    let made = make()
+    composedPaths[key] = made
+    return made
+  }
+
+  /// The key path from the root to `keyPath`'s value.
+  private func plain<Value>(
+    _ base: KeyPath<Root, Model>, _ keyPath: KeyPath<Model, Value>
+  ) -> KeyPath<Root, Value> {
+    composed(keyPath) { base.appending(path: keyPath) }
+  }
+
+  /// The key path from the root to `keyPath`'s value, through the model that may not be there.
+  private func optional<Value>(
+    _ base: KeyPath<Root, Model?>, _ keyPath: KeyPath<Model, Value>
+  ) -> KeyPath<Root, Value?> {
+    composed(keyPath) { path(from: base, to: keyPath) }
+  }
+
+  /// The key path from the root to `keyPath`'s optional value, through the
+  /// model that may not be there, flattened.
+  private func flattened<Value>(
+    _ base: KeyPath<Root, Model?>, _ keyPath: KeyPath<Model, Value?>
+  ) -> KeyPath<Root, Value?> {
+    composed(keyPath, flattened: true) { path(from: base, to: keyPath) }
+  }
 
   func read<Value>(_ keyPath: KeyPath<Model, Value>) -> Value? {
     switch place {
     case let .plain(base):
-      let full: KeyPath<Root, Value>
-      if let made = readPaths[keyPath] {
-        // Made below from `keyPath`, whose value type it has.
-        full = unsafeDowncast(made, to: KeyPath<Root, Value>.self)
-      } else {
-        full = base.appending(path: keyPath)
-        readPaths[keyPath] = full
-      }
+      let full = plain(base, keyPath)
       return ElementLookup.resolving { store.read(full) }.0
     case let .optional(base):
-      let full: KeyPath<Root, Value?>
-      if let made = readPaths[keyPath] {
-        full = unsafeDowncast(made, to: KeyPath<Root, Value?>.self)
-      } else {
-        full = path(from: base, to: keyPath)
-        readPaths[keyPath] = full
-      }
+      let full = optional(base, keyPath)
       return ElementLookup.resolving { store.read(full) }.0
     }
   }
@@ -132,35 +168,33 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
 
   func dispatch<Target>(_ action: any Action, to target: KeyPath<Model, Target?>) {
     switch place {
-    case let .plain(base): store.dispatch(store.targeted(action, to: base.appending(path: target)))
-    case let .optional(base):
-      store.dispatch(store.targeted(action, to: path(from: base, to: target)))
+    case let .plain(base): store.dispatch(store.targeted(action, to: plain(base, target)))
+    case let .optional(base): store.dispatch(store.targeted(action, to: flattened(base, target)))
     }
   }
 
   func dispatch<Target>(_ action: any Action, to target: KeyPath<Model, Target>) {
     switch place {
-    case let .plain(base): store.dispatch(store.targeted(action, to: base.appending(path: target)))
-    case let .optional(base):
-      store.dispatch(store.targeted(action, to: path(from: base, to: target)))
+    case let .plain(base): store.dispatch(store.targeted(action, to: plain(base, target)))
+    case let .optional(base): store.dispatch(store.targeted(action, to: optional(base, target)))
     }
   }
 
   func source<Child>(of keyPath: KeyPath<Model, Child>) -> any ScopeSource<Child> {
     switch place {
     case let .plain(base):
-      return RootedScope<Root, Child>(store: store, place: .plain(base.appending(path: keyPath)))
+      return RootedScope<Root, Child>(store: store, place: .plain(plain(base, keyPath)))
     case let .optional(base):
-      return RootedScope<Root, Child>(store: store, place: .optional(path(from: base, to: keyPath)))
+      return RootedScope<Root, Child>(store: store, place: .optional(optional(base, keyPath)))
     }
   }
 
   func source<Child>(of keyPath: KeyPath<Model, Child?>) -> any ScopeSource<Child> {
     switch place {
     case let .plain(base):
-      return RootedScope<Root, Child>(store: store, place: .optional(base.appending(path: keyPath)))
+      return RootedScope<Root, Child>(store: store, place: .optional(plain(base, keyPath)))
     case let .optional(base):
-      return RootedScope<Root, Child>(store: store, place: .optional(path(from: base, to: keyPath)))
+      return RootedScope<Root, Child>(store: store, place: .optional(flattened(base, keyPath)))
     }
   }
 
@@ -169,9 +203,9 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
   ) -> StoreSubscription {
     switch place {
     case let .plain(base):
-      return store.subscribe(base.appending(path: keyPath), listener)
+      return store.subscribe(plain(base, keyPath), listener)
     case let .optional(base):
-      return store.subscribe(path(from: base, to: keyPath)) { value in
+      return store.subscribe(optional(base, keyPath)) { value in
         if let value { listener(value) }
       }
     }
