@@ -55,4 +55,9 @@ final class TestStoreXCTestFailures: XCTestCase {
     store.send(Bump.jam)
     await store.finish()
   }
+
+  func testWrongExpectationOfATargetedSend() {
+    let store = TestStore(Counter())
+    store.send(Turn.up, to: \.dial) { $0.dial.count = 5 }
+  }
 }

@@ -10,6 +10,11 @@ final class TestStoreXCTests: XCTestCase {
     store.send(Bump.up) { $0.count = 1 }
   }
 
+  func testRightExpectationOfATargetedSendPasses() {
+    let store = TestStore(Counter())
+    store.send(Turn.up, to: \.dial) { $0.dial.count = 1 }
+  }
+
   func testReceivingWhatAnEffectSendsPasses() async {
     let store = TestStore(Counter())
     store.send(Bump.later)

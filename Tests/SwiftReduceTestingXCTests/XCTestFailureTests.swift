@@ -65,10 +65,21 @@ struct XCTestFailureTests {
         + "SwiftReduceTestingXCTests.CounterError.jammed.")
   }
 
+  @Test func wrongExpectationOfATargetedSendFailsUnderXCTest() throws {
+    try expectFailure(
+      of: "testWrongExpectationOfATargetedSend", line: 61,
+      """
+      State after Turn.up to dial is not as expected (- expected, + actual):
+      dial.count
+        - 5
+        + 1
+      """)
+  }
+
   @Test func rightExpectationsPassUnderXCTest() throws {
     let run = try runTestBinary(filter: "SwiftReduceTestingXCTests.TestStoreXCTests")
     #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-    #expect(run.standardOutput.contains("Executed 3 tests, with 0 failures"))
+    #expect(run.standardOutput.contains("Executed 4 tests, with 0 failures"))
   }
 
   /// Runs one case of ``TestStoreXCTestFailures`` under XCTest and expects

@@ -21,9 +21,25 @@ enum CounterError: Error {
   case jammed
 }
 
-/// The root: a count.
+/// Turns a ``Dial``: sent to the dial alone, by `send(_:to:)`.
+enum Turn: Action, Equatable {
+  /// Adds one to the dial's count.
+  case up
+}
+
+/// A count below the counter's, which only a ``Turn`` changes.
+final class Dial: Reducer {
+  var count = 0
+
+  func reduce(action: Turn) {
+    count += 1
+  }
+}
+
+/// The root: a count, and a dial.
 final class Counter: Reducer {
   var count = 0
+  let dial = Dial()
 
   func reduce(action: Bump) {
     switch action {
