@@ -17,19 +17,12 @@ enum TickerAction: Action, Equatable {
   case tickNow(Int)
 }
 
-/// A class model that ticks a second after it is started.
-final class Ticker: Reducer {
-  let id: Int
-  var ticks = 0
-
-  init(id: Int) {
-    self.id = id
-  }
-
-  func reduce(action: TickerAction) {
+extension TickerAction {
+  /// What the ticker `id` with `ticks` does with `action`: the same rules for
+  /// a class model (``Ticker``) and a value model (``Lap``).
+  static func reduce(_ action: TickerAction, id: Int, ticks: inout Int) {
     switch action {
     case .start(id):
-      let id = id
       Effect.run(id: "timer", cancelInFlight: true) { send in
         try await Effect.clock.sleep(for: .seconds(1))
         send(TickerAction.tick(id))
@@ -50,6 +43,20 @@ final class Ticker: Reducer {
     default:
       break
     }
+  }
+}
+
+/// A class model that ticks a second after it is started.
+final class Ticker: Reducer {
+  let id: Int
+  var ticks = 0
+
+  init(id: Int) {
+    self.id = id
+  }
+
+  func reduce(action: TickerAction) {
+    TickerAction.reduce(action, id: id, ticks: &ticks)
   }
 }
 
@@ -117,27 +124,7 @@ struct Lap: ValueReducer, Identifiable {
   var ticks = 0
 
   mutating func reduce(action: TickerAction) {
-    switch action {
-    case .start(id):
-      let id = id
-      Effect.run(id: "timer", cancelInFlight: true) { send in
-        try await Effect.clock.sleep(for: .seconds(1))
-        send(TickerAction.tick(id))
-      }
-    case .stop(id):
-      Effect.cancel(id: "timer")
-    case .tick(id):
-      ticks += 1
-    case .close(id):
-      Effect.dismiss()
-    case .closeLater(id):
-      Effect.run { send in
-        try await Effect.clock.sleep(for: .seconds(1))
-        send.dismiss()
-      }
-    default:
-      break
-    }
+    TickerAction.reduce(action, id: id, ticks: &ticks)
   }
 }
 
