@@ -72,7 +72,7 @@ extension Store {
     for request in ownership.takeRequests() {
       switch request {
       case .start(let effect, let cancelInFlight):
-        place(effect, in: rows())
+        place(effect, in: rows)
         if cancelInFlight, let id = effect.id {
           cancelEffects(withID: id, in: effect.row, before: effect.key)
         }
@@ -107,16 +107,19 @@ extension Store {
 
   /// Finds the row of an effect a model other than the root started, and
   /// the path of that model.
-  private func place(_ effect: RunningEffect, in rows: ModelRows) {
+  ///
+  /// `rows` makes the snapshot that finds them, asked for only when one is
+  /// needed: an effect of a value a targeted action reached needs none.
+  private func place(_ effect: RunningEffect, in rows: () -> ModelRows) {
     effect.isPlaced = true
     if case .model(_, let model) = effect.origin, model.object is TargetValueHolder {
       // A value a targeted action reached in a holder: the store's, as the root's are.
       lifetime.ownership.forget { $0 === effect }
       return
     }
-    guard case .model(_, let model) = effect.origin,
-      let line = rows.line(of: model, place: effect.valuePlace)
-    else { return }
+    guard case .model(_, let model) = effect.origin else { return }
+    let rows = rows()
+    guard let line = rows.line(of: model, place: effect.valuePlace) else { return }
     effect.row = rows.row(ofLine: line)
     effect.modelPath = rows.path(toLine: line)
   }
