@@ -107,6 +107,7 @@ final class DispatchTarget: @unchecked Sendable {
     let root = "\\" + plain(rootName[...])
     if named.hasPrefix(root) { named.removeFirst(root.count) }
     if named.hasPrefix(".") { named.removeFirst() }
-    return named.isEmpty ? "root" : named
+    // `\Root.self`, the identity key path, leads to the root.
+    return named.isEmpty || named == "self" ? "root" : named
   }
 }

@@ -63,6 +63,22 @@ struct TargetedDispatchTests {
       paths[0].components == [.property("items"), .subscript("id: 1")])
   }
 
+  @Test func targetedActionToTheRootItselfIsNamedByTheRootsPath() {
+    var seen: [String] = []
+    let store = Store(
+      ChoreList(log: ChoreLog(), titles: ["Milk"]),
+      middleware: [
+        Middleware { action, _, next in
+          seen.append("\(action)")
+          next(action)
+        }
+      ])
+    store.dispatch(ChoreListAction.add(id: 5, title: "Tea"), to: \.self)
+    #expect(store.items.map(\.title) == ["Milk", "Tea"])
+    #expect(seen == [#"ChoreListAction.add(id: 5, title: "Tea") to root"#])
+    #expect(store.scope(\.self).path == .root)
+  }
+
   @Test func middlewarePassingOnTheActionItSendsSendsItToTheWholeTree() {
     let store = Store(
       ChoreList(log: ChoreLog(), titles: ["Milk", "Eggs"]),
