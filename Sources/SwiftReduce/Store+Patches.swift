@@ -7,9 +7,12 @@ extension Store {
   /// A dispatch's patches come before its subscribers are told; what its
   /// middleware or subscribers then change comes in a call of its own. A
   /// model's path is where it is when the listener is called; a model no
-  /// longer in the tree is named by its type. Finding the paths costs what a
-  /// ``TreeSnapshot`` of the tree costs, on every call: a listener is for
-  /// saving, syncing and inspecting, not for every frame of a large tree.
+  /// longer in the tree is named by its type. The paths of the models are
+  /// found once, with what a ``TreeSnapshot`` of the tree costs, and kept
+  /// while the tree keeps its shape: they are found again only after a
+  /// change of a value that may hold models (a row inserted, a model
+  /// replaced), or of a model's text where models are held in sets or as
+  /// dictionary keys.
   ///
   /// ```swift
   /// let store = Store(Person())
@@ -33,12 +36,20 @@ extension Store {
   public func onPatches(_ listener: @escaping @MainActor (_ patches: [Patch]) -> Void)
     -> StoreSubscription
   {
+    let paths = KeptModelPaths(root: root)
+    return listenToPatches(making: paths.patches(of:), listener)
+  }
+
+  /// Calls `listener` with the patches `patches` makes of every change to the tree.
+  func listenToPatches(
+    making patches: @escaping @MainActor (_ changes: [Change]) -> [Patch],
+    _ listener: @escaping @MainActor (_ patches: [Patch]) -> Void
+  ) -> StoreSubscription {
     let subscription = StoreSubscription(listener: { _ in })
-    let root = root
     listenToChanges(
       HistoryRecording.ChangeListener(
         isAlive: { [weak subscription] in subscription?.isActive == true },
-        told: { _, changes in listener(Patch.patches(of: changes, in: root)) }))
+        told: { _, changes in listener(patches(changes)) }))
     return subscription
   }
 

@@ -221,11 +221,29 @@ struct CompleteHistoryDifferentialTests {
     /// What did not hold, each with the dispatch it was found at.
     private(set) var problems: [String] = []
 
+    /// What `onPatches` told, and the reference that finds every path anew told.
+    private let heard = HeardPatches()
+
     init(history: History<Root>, root: AnyObject) {
       self.history = history
       self.root = root
       first = TreeSnapshot(root)
       last = first
+      let heard = heard
+      heard.subscriptions = [
+        history.store.onPatches { heard.kept += $0.map(\.description) },
+        history.store.onPatchesFindingEveryPath { heard.found += $0.map(\.description) },
+      ]
+    }
+
+    /// The paths `onPatches` keeps are those a snapshot finds, for every change since the last look.
+    private mutating func checkKeptPaths(after change: String) {
+      if heard.kept != heard.found {
+        problems.append(
+          "\(change): onPatches told \(heard.kept), where finding every path gives \(heard.found)")
+      }
+      heard.kept = []
+      heard.found = []
     }
 
     /// Dispatches `action`, after the other writer left the texts `outside` in the models it
@@ -272,6 +290,7 @@ struct CompleteHistoryDifferentialTests {
         if let twin { replay(step, on: twin.root, expecting: after, number: number) }
       }
       last = after
+      checkKeptPaths(after: "dispatch \(number)")
     }
 
     /// How many steps' patches, replayed on a copy of the tree before them, gave the tree
@@ -350,6 +369,15 @@ struct CompleteHistoryDifferentialTests {
       if !afterRedo.isEmpty {
         problems.append("after redoing every step, the tree differs:\n\(afterRedo)")
       }
+      checkKeptPaths(after: "undoing and redoing every step")
     }
   }
+}
+
+/// The patches two listeners of one store were told, as text.
+@MainActor
+private final class HeardPatches {
+  var kept: [String] = []
+  var found: [String] = []
+  var subscriptions: [StoreSubscription] = []
 }

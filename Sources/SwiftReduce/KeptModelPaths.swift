@@ -1,6 +1,15 @@
-/// The paths of the models of a tree, kept while its shape does not change.
+/// The paths of the models of a tree, kept while its shape does not change:
+/// how a listener of patches names the models they changed without a walk
+/// of the whole tree on every change.
+///
+/// A model's path changes only when a value that may hold models changes
+/// (an element of an array of models inserted, a model replaced) or, in a
+/// tree that holds models in sets or as dictionary keys, when a model's text
+/// does; so every model's path is found once, kept, and found anew only
+/// after such a change, or for a model not found before. The paths are those
+/// ``Patch/patches(of:in:)`` finds with a snapshot.
 @MainActor
-final class PersistenceModelPaths {
+final class KeptModelPaths {
   let root: AnyObject
   /// Each model's path, as a snapshot's first line of it; `nil` until needed after a change of shape.
   private var paths: [ObjectIdentifier: TreePath]?
