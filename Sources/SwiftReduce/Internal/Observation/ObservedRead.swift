@@ -33,6 +33,10 @@ protocol ObservedValue: AnyObject {
 ///   (``ValueModelsBelow``), which reduce in place past every holder's
 ///   setters: it is then read as a model that is not `Observable`;
 /// - any other `Equatable` value is compared by `==`;
+/// - an array, a dictionary or a set of `Observable` models (or optional
+///   ones) with no value model below them is compared by the identities of
+///   its models, in order, by key or as a set: their registrars track each
+///   property read on them;
 /// - any other value has changed whenever some model reduced the action.
 @MainActor
 final class ObservedRead<Root: AnyObject, Value>: ObservedValue {
@@ -153,14 +157,73 @@ struct ReadGrain<Value> {
     if let equatable = type as? any Equatable.Type {
       return ReadGrain(isDuplicate: equality(equatable), plainModel: nil)
     }
+    if let collection = type as? any StandardCollection.Type,
+      let model = elementModelType(of: collection),
+      model is any Observable.Type, !ValueModelsBelow.mayBeBelow(model)
+    {
+      return ReadGrain(
+        isDuplicate: { holdSameModels(collection, $0, $1) }, plainModel: nil)
+    }
     return ReadGrain(isDuplicate: { _, _ in false }, plainModel: nil)
+  }
+
+  /// The model type a collection's elements are, or wrap in one `Optional`.
+  private static func elementModelType(
+    of collection: any StandardCollection.Type
+  ) -> (any Reducer.Type)? {
+    func open<Element>(_: Element.Type) -> (any Reducer.Type)? {
+      ReadGrain<Element>.modelType(of: Element.self)
+    }
+    return _openExistential(storedType(of: collection), do: open)
+  }
+
+  /// The type a collection stores: its elements', or a dictionary's values'.
+  private static func storedType(of collection: any StandardCollection.Type) -> Any.Type {
+    (collection as? any MutableElements.Type)?.storedElementType ?? collection.elementType
+  }
+
+  /// Whether two collections of models, or of optional models, hold the
+  /// same instances: in the same order, under the same keys, or as sets.
+  private static func holdSameModels(
+    _ collection: any StandardCollection.Type, _ first: Value, _ second: Value
+  ) -> Bool {
+    // The elements are models or optional ones, one reference each (`modelType(of:)`).
+    func identities<Element>(_ elements: [Any], _: Element.Type) -> [ObjectIdentifier?] {
+      elements.map { element in
+        (element as? Element).flatMap { ObjectReference.object(in: $0) }.map(ObjectIdentifier.init)
+      }
+    }
+    func identities(of value: Value) -> [ObjectIdentifier?] {
+      func open<Element>(_ type: Element.Type) -> [ObjectIdentifier?] {
+        identities(collection.elements(of: value), type)
+      }
+      return _openExistential(storedType(of: collection), do: open)
+    }
+    let firstModels = identities(of: first)
+    let secondModels = identities(of: second)
+    guard firstModels.count == secondModels.count else { return false }
+    switch collection.order {
+    case .positions:
+      return firstModels == secondModels
+    case .keys:
+      func byKey(
+        _ value: Value, _ models: [ObjectIdentifier?]
+      ) -> [AnyHashable: ObjectIdentifier?] {
+        Dictionary(
+          zip(collection.keys(of: value).map(ElementIdentity.key(of:)), models),
+          uniquingKeysWith: { first, _ in first })
+      }
+      return byKey(first, firstModels) == byKey(second, secondModels)
+    case .unordered:
+      return Set(firstModels) == Set(secondModels)
+    }
   }
 
   /// The model type `type` is, or wraps in one `Optional`; `nil` for any other type.
   ///
   /// An existential such as `any Reducer` is not a model type here: its
   /// values are two words, and it is compared as any other value.
-  private static func modelType(of type: Value.Type) -> (any Reducer.Type)? {
+  fileprivate static func modelType(of type: Value.Type) -> (any Reducer.Type)? {
     guard MemoryLayout<Value>.size == MemoryLayout<AnyObject?>.size else { return nil }
     if let model = type as? any Reducer.Type { return model }
     if let optional = type as? any OptionalType.Type,
