@@ -23,6 +23,10 @@ struct JSONReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   private var depth = 0
+  /// The number of members of the last object read at each depth: the
+  /// objects of a list are most often alike, and a dictionary made large
+  /// enough at once is not grown twice for three members.
+  private var memberCounts: [Int] = []
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -114,9 +118,10 @@ struct JSONReader {
     try enter()
     defer { depth -= 1 }
     index += 1
-    var members: [String: Patch.EncodedValue] = [:]
     skipSpace()
-    if take(UInt8(ascii: "}")) { return .object(members) }
+    if take(UInt8(ascii: "}")) { return .object([:]) }
+    while memberCounts.count < depth { memberCounts.append(0) }
+    var members = [String: Patch.EncodedValue](minimumCapacity: memberCounts[depth - 1])
     repeat {
       skipSpace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -129,6 +134,7 @@ struct JSONReader {
       skipSpace()
     } while take(UInt8(ascii: ","))
     guard take(UInt8(ascii: "}")) else { throw failure("expected \",\" or \"}\"") }
+    memberCounts[depth - 1] = members.count
     return .object(members)
   }
 
