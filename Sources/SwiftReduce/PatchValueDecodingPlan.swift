@@ -279,7 +279,7 @@ final class PatchValueDecodingPlan {
     from saved: [String: Patch.EncodedValue]
   ) -> Bool {
     for (index, member) in members.enumerated() {
-      guard let value = saved[member.name],
+      guard let value = Self.member(member.name, of: saved),
         member.decoding.initialize(at: base + member.offset, from: value)
       else {
         for made in members[..<index] {
@@ -289,6 +289,17 @@ final class PatchValueDecodingPlan {
       }
     }
     return true
+  }
+
+  /// The member of `saved` named `name`: found by comparing names in an
+  /// object of a few members, which is cheaper than hashing the name.
+  @inline(__always)
+  private static func member(_ name: String, of saved: [String: Patch.EncodedValue])
+    -> Patch.EncodedValue?
+  {
+    guard saved.count <= 8 else { return saved[name] }
+    for (key, value) in saved where key == name { return value }
+    return nil
   }
 
   /// A new instance of the layout's class, with no initialiser run, its
