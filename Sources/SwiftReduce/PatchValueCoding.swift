@@ -152,7 +152,22 @@ struct PatchValueCoding {
   // MARK: - Decoding
 
   /// A value of the type `plan` describes, decoded from `encoded`, or why not.
+  ///
+  /// Decoded by the type's ``PatchValueDecodingPlan``, straight into memory;
+  /// a value that does not fit is decoded again part by part, to say why.
   func decode(_ encoded: Patch.EncodedValue, _ plan: TypePlan) -> Result<Any, Refusal> {
+    let decoding = PatchValueDecodingPlan.of(plan, plans: plans)
+    if case .whole = decoding.step { return decodeWhole(encoded, plan) }
+    let access = plan.access
+    let decoded = withTemporaryBytes(size: access.size, alignment: access.alignment) { bytes in
+      decoding.initialize(at: bytes, from: encoded) ? access.take(from: bytes) : nil
+    }
+    return decoded.map { .success($0) } ?? decodeWhole(encoded, plan)
+  }
+
+  /// A value of the type `plan` describes, decoded from `encoded` into an
+  /// existential, its parts by ``decode(_:_:)``, or why not.
+  func decodeWhole(_ encoded: Patch.EncodedValue, _ plan: TypePlan) -> Result<Any, Refusal> {
     if !plan.mayHoldModels, let decodable = plan.type as? any Decodable.Type {
       do {
         return .success(try PatchValueDecoder(encoded).single(decodable))

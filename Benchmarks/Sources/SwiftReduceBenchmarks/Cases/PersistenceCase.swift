@@ -126,7 +126,8 @@ struct PersistenceCase: BenchmarkCase {
       figure: "file after \(dispatches) changes / fresh snapshot", target: 2)
   }
 
-  private static func catalog(_ count: Int) -> MovieCatalog {
+  /// A catalog of `count` movies, as the case saves and loads it.
+  static func catalog(_ count: Int) -> MovieCatalog {
     let catalog = MovieCatalog()
     catalog.movies = (0..<count).map { CatalogMovie(title: "Movie \($0)", year: 1900 + $0 % 125) }
     return catalog

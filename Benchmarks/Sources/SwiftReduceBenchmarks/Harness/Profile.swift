@@ -31,6 +31,12 @@ enum Profile {
     case targetedRow = "targeted-row"
     /// A read through a scope of one row of 100,000, found by its id.
     case scopeRead = "scope-read"
+    /// Attaches of a saved 10,000-movie catalog to a fresh store, each one
+    /// "dispatch", as the persistence case's load rounds after the first.
+    case persistenceLoad = "persistence-load"
+    /// Dispatches each changing one movie of 100,000, saved to a file, as
+    /// the persistence case times them.
+    case persistenceSave = "persistence-save"
 
     /// The engines' names, for the usage.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -44,6 +50,8 @@ enum Profile {
     switch engine {
     case .teststore, .snapshot:
       return runTools(engine, dispatches: dispatches)
+    case .persistenceLoad, .persistenceSave:
+      return runPersistence(engine, dispatches: dispatches)
     case .targeted, .historyTargeted:
       let large = Tree(levels: Sizes.full.targeted.large) { Leaf(title: "leaf \($0)") }
       let store = Store(large.root)
