@@ -6,8 +6,9 @@
 /// decide whether it changed (a count, a flag): such a change is kept as the
 /// model, the property and the bytes before and after (in its record, for a
 /// word; the words of a span that changed, for all of a model's changes of
-/// whole words), with nothing boxed and no path made; its model is named by
-/// its position in a list of models (``ChangedModels``) that consecutive logs
+/// whole words, one record for a run of models of a class whose same words
+/// changed), with nothing boxed and no path made; its model is named by its
+/// position in a list of models (``ChangedModels``) that consecutive logs
 /// may share. Every other change (an
 /// element of a collection, a string, a value compared by `==`) is kept as the
 /// ``Change`` the comparison made. Either way the model is held strongly, as a
@@ -17,7 +18,7 @@ final class ChangeLog {
   // by one recorder's `finish` or a history's netting before anything else
   // sees it, and read only after; no access to one overlaps another access to it.
 
-  /// The changes in the order they were made, a record each (a model's whole words, one).
+  /// The changes in the order they were made, a record each (a run of models' whole words, one).
   // An unchecked stack, not an array: a broadcast appends a record per model,
   // and an array's uniqueness check and growth test cost more than the record.
   @exclusivity(unchecked) private var records = UnsafeStack<Record>(capacity: 8)
