@@ -30,6 +30,30 @@ struct HistoryWordCopiesTests {
     #expect(board.goals == 0 && board.score == MatchScore(home: 0, away: 0))
   }
 
+  @Test func boatsChangingTheSameWordsAreRecordedOneByOneAroundALateBoatAndUndoneExactly() throws {
+    let boats = [
+      Scull(name: "Ada"), Scull(name: "Grace"), Scull(name: "Late", isLate: true),
+      Scull(name: "Edsger"), Scull(name: "Barbara"),
+    ]
+    let regatta = Regatta(boats: boats)
+    let store = Store(regatta)
+    let history = History(store)
+    store.dispatch(RegattaAction.stroke)
+    store.dispatch(RegattaAction.stroke)
+    #expect(
+      patches(history) == [
+        "boats[0].strokes: 1 → 2", "boats[1].strokes: 1 → 2", "boats[2].strokes: 1 → 2",
+        "boats[2].penalties: 1 → 2", "boats[3].strokes: 1 → 2", "boats[4].strokes: 1 → 2",
+      ])
+    try history.undo()
+    #expect(boats.map(\.strokes) == [1, 1, 1, 1, 1] && boats.map(\.penalties) == [0, 0, 1, 0, 0])
+    try history.undo()
+    #expect(boats.map(\.strokes) == [0, 0, 0, 0, 0] && boats.map(\.penalties) == [0, 0, 0, 0, 0])
+    try history.redo()
+    try history.redo()
+    #expect(boats.map(\.strokes) == [2, 2, 2, 2, 2] && boats.map(\.penalties) == [0, 0, 2, 0, 0])
+  }
+
   @Test func plainWordsChangedBesideABytesWordAndADoubleAreRecordedPropertyByProperty() throws {
     let board = MatchBoard()
     let store = Store(board)

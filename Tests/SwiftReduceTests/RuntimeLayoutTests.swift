@@ -137,6 +137,67 @@ struct RuntimeLayoutTests {
     #expect(arena.used == 0 && arena.nextOffset(alignedTo: 8) == 0)
   }
 
+  @Test func copyRecordsStepFromEachRecordToTheNextAndAlignEachBlock() {
+    var records = CopyRecords()
+    defer { records.free() }
+    let model: [UInt64] = [0, 11, 22, 33]
+    model.withUnsafeBytes { model in
+      let span = model.baseAddress.unsafelyUnwrapped + 8
+      // A span of three words with a note after them, a block of 20 bytes at
+      // 16, and a span of one word: each header at the first word after the
+      // block before it.
+      let first = records.append(span: span, words: 3, blockWords: 4)
+      let second = records.append(object: span, size: 20, alignment: 16)
+      let third = records.append(span: span, words: 1, blockWords: 1)
+      #expect([first, second, third] == [16, 64, 104])
+      #expect(records.count == 3 && records.used == 112)
+      guard var cursor = records.first() else {
+        Issue.record("no first record")
+        return
+      }
+      #expect(cursor.span == span && cursor.words == 3)
+      #expect(cursor.spanBlock == records.block(at: first))
+      cursor.advance()
+      #expect(cursor.words == -1)
+      cursor.advance(pastBlockAt: records.block(at: second), size: 20)
+      #expect(cursor.span == span && cursor.words == 1)
+      #expect(cursor.spanBlock == records.block(at: third))
+    }
+    #expect(Int(bitPattern: records.block(at: 64)) % 16 == 0)
+  }
+
+  @Test(arguments: 1...6)
+  func wordsTellWhetherAnyWordDiffersAndCopyThoseMarked(count: Int) {
+    let first: [UInt64] = [1, 2, 3, 4, 5, 6]
+    var second = first
+    #expect(
+      first.withUnsafeBytes { first in
+        second.withUnsafeBytes { second in
+          Words.differ(
+            first.baseAddress.unsafelyUnwrapped, second.baseAddress.unsafelyUnwrapped,
+            count: count)
+        }
+      } == false)
+    second[count - 1] = 9
+    #expect(
+      first.withUnsafeBytes { first in
+        second.withUnsafeBytes { second in
+          Words.differ(
+            first.baseAddress.unsafelyUnwrapped, second.baseAddress.unsafelyUnwrapped,
+            count: count)
+        }
+      } == true)
+    var copy = first
+    second.withUnsafeBytes { second in
+      copy.withUnsafeMutableBytes { copy in
+        Words.copy(
+          marked: 1 << UInt64(count - 1), to: copy.baseAddress.unsafelyUnwrapped,
+          from: second.baseAddress.unsafelyUnwrapped)
+      }
+    }
+    #expect(copy == second)
+  }
+
   @Test(arguments: [3, 5])
   func wordsMarksTheWordsThatDiffer(count: Int) {
     let first: [UInt64] = [1, 2, 3, 4, 5]

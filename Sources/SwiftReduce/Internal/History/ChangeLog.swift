@@ -6,8 +6,9 @@
 /// decide whether it changed (a count, a flag): such a change is kept as the
 /// model, the property and the bytes before and after (in its record, for a
 /// word; the words of a span that changed, for all of a model's changes of
-/// whole words), with nothing boxed and no path made; its model is named by
-/// its position in a list of models (``ChangedModels``) that consecutive logs
+/// whole words, one record for a run of models of a class whose same words
+/// changed), with nothing boxed and no path made; its model is named by its
+/// position in a list of models (``ChangedModels``) that consecutive logs
 /// may share. Every other change (an
 /// element of a collection, a string, a value compared by `==`) is kept as the
 /// ``Change`` the comparison made. Either way the model is held strongly, as a
@@ -17,7 +18,7 @@ final class ChangeLog {
   // by one recorder's `finish` or a history's netting before anything else
   // sees it, and read only after; no access to one overlaps another access to it.
 
-  /// The changes in the order they were made, a record each (a model's whole words, one).
+  /// The changes in the order they were made, a record each (a run of models' whole words, one).
   // An unchecked stack, not an array: a broadcast appends a record per model,
   // and an array's uniqueness check and growth test cost more than the record.
   @exclusivity(unchecked) private var records = UnsafeStack<Record>(capacity: 8)
@@ -31,6 +32,21 @@ final class ChangeLog {
   /// at its alignment.
   @exclusivity(unchecked) private var bytes = ByteArena()
 
+  /// The last record of words, which the next model's change of the same
+  /// words continues: its layout, the words that differed, its decided
+  /// words and of them those kept, its decided words and their bytes, its
+  /// index in ``records``.
+  private struct Run {
+    var layout: UnsafeRawPointer?
+    var differing: UInt64 = 0
+    var changed: UInt64 = 0
+    var decided: UInt64 = 0
+    var size = 0
+    var record = -1
+  }
+
+  @exclusivity(unchecked) private var run = Run()
+
   /// The models of the plain changes, by position; set once they are all added.
   @exclusivity(unchecked) var models: ChangedModels?
 
@@ -42,9 +58,12 @@ final class ChangeLog {
     /// right behind them at its stride.
     case plain(Unmanaged<RecordedField>, model: Int, offset: Int)
     /// The words of a layout's span (``RecordedLayout/WordSpan``), of which
-    /// those `changed` marks changed, all decided by their bits: the span's
-    /// words before at `offset` in ``bytes``, those after right behind.
-    case words(Unmanaged<RecordedLayout>, model: Int, offset: Int, changed: UInt64)
+    /// those `changed` marks changed, all decided by their bits, of `count`
+    /// models in a row from position `model` (a broadcast changes the same
+    /// words of many models): for each in turn, the span's decided words
+    /// before, from `offset` in ``bytes``, those after right behind.
+    case words(
+      Unmanaged<RecordedLayout>, model: Int, offset: Int, changed: UInt64, count: Int)
     /// A change kept whole, at this index in ``made``.
     case made(Int)
   }
@@ -80,7 +99,7 @@ final class ChangeLog {
   /// How many bytes the values of the changes take.
   var bytesUsed: Int { bytes.used }
 
-  /// How many records the changes take: a model's whole words, one.
+  /// How many records the changes take: the whole words of a run of models, one.
   var recordCount: Int { records.count }
 
   /// Adds a change to `slot`'s plain property of a word, of the model at
@@ -93,22 +112,56 @@ final class ChangeLog {
   }
 
   /// Adds the changes to `layout`'s properties in the words `changed` marks,
-  /// `decided` being its span's decided words.
+  /// `span` being its span, whose words `differing` differ (those `changed`
+  /// marks, and any of properties not kept).
   ///
   /// The model is at position `model` of ``models``; its span was the words
   /// at `before` and is those at `after`; every property in the words
   /// changed is plain data whose bits decide. The span's decided
   /// words are kept (``RecordedLayout/WordSpan/decided``), those before and
-  /// then those after, in order.
-  @inline(__always)
+  /// then those after, in order. The next model of the layout whose same
+  /// words differ continues the record (``continuesRun(_:differing:)``).
   func appendWords(
-    model: Int, _ layout: Unmanaged<RecordedLayout>, decided: UInt64,
-    changed: UInt64, before: UnsafeRawPointer, after: UnsafeRawPointer
+    model: Int, _ layout: Unmanaged<RecordedLayout>, _ span: RecordedLayout.WordSpan,
+    changed: UInt64, differing: UInt64, before: UnsafeRawPointer, after: UnsafeRawPointer
   ) {
-    let size = decided.nonzeroBitCount &* 8
+    run = Run(
+      layout: UnsafeRawPointer(layout.toOpaque()), differing: differing, changed: changed,
+      decided: span.decided, size: span.decidedCount &* 8, record: records.count)
+    let offset = keepWords(before: before, after: after)
+    records.append(.words(layout, model: model, offset: offset, changed: changed, count: 1))
+  }
+
+  /// Whether the change of a model of `layout` whose span's words
+  /// `differing` differ, the next model in ``models``, continues the last
+  /// record of words (``extendRun(before:after:)``).
+  @inline(__always)
+  func continuesRun(_ layout: Unmanaged<RecordedLayout>, differing: UInt64) -> Bool {
+    run.layout == UnsafeRawPointer(layout.toOpaque()) && run.differing == differing
+      && run.record == records.count &- 1
+  }
+
+  /// Adds the change of the next model in ``models`` to the last record of
+  /// words, which it continues: its span was the words at `before` and is
+  /// those at `after`.
+  @inline(__always)
+  func extendRun(before: UnsafeRawPointer, after: UnsafeRawPointer) {
+    _ = keepWords(before: before, after: after)
+    guard case let .words(layout, model, offset, changed, count) = records[run.record] else {
+      preconditionFailure("a run of words continues a record of words")
+    }
+    records[run.record] = .words(
+      layout, model: model, offset: offset, changed: changed, count: count &+ 1)
+  }
+
+  /// Keeps the run's decided words of the span at `before`, then those at
+  /// `after`; returns where.
+  @inline(__always)
+  private func keepWords(before: UnsafeRawPointer, after: UnsafeRawPointer) -> Int {
+    let size = run.size
     let offset = bytes.reserve(size &* 2, alignment: 8)
     let kept = bytes.address(offset)
-    var words = decided
+    var words = run.decided
     var position = 0
     while words != 0 {
       let word = words.trailingZeroBitCount &* 8
@@ -117,8 +170,11 @@ final class ChangeLog {
       Words.store(Words.load(after, at: word), to: kept, at: size &+ position)
       position &+= 8
     }
-    records.append(.words(layout, model: model, offset: offset, changed: changed))
+    return offset
   }
+
+  /// The words of properties kept that changed in each model of the run.
+  var runChanged: UInt64 { run.changed }
 
   /// Adds a change to `slot`'s plain property of the model at position
   /// `model` of ``models``, whose value was the bytes at `before` and is the
@@ -165,17 +221,21 @@ final class ChangeLog {
             Self.edit(
               Unmanaged.passUnretained(field), before: bytes.address(offset),
               after: bytes.address(offset + stride))))
-      case let .words(layout, model, offset, changed):
+      case let .words(layout, first, start, changed, count):
         let layout = layout.takeUnretainedValue()
         // Unwrapped: a record of words has its layout's span.
         let decided = layout.span.unsafelyUnwrapped.decided
-        let after = offset + decided.nonzeroBitCount * 8
-        for slot in layout.slots where slot.words & changed != 0 {
-          // A property's words are whole and in order: its first follows the decided words below it.
-          let kept = (decided & (slot.words & (0 &- slot.words) &- 1)).nonzeroBitCount * 8
-          let edit = Self.edit(
-            slot.field, before: bytes.address(offset + kept), after: bytes.address(after + kept))
-          changes.append(change(slot.field, of: model, edit))
+        let size = decided.nonzeroBitCount * 8
+        for model in first..<(first + count) {
+          let offset = start + (model - first) * 2 * size
+          for slot in layout.slots where slot.words & changed != 0 {
+            // A property's words are whole and in order: its first follows the decided words below it.
+            let kept = (decided & (slot.words & (0 &- slot.words) &- 1)).nonzeroBitCount * 8
+            let edit = Self.edit(
+              slot.field, before: bytes.address(offset + kept),
+              after: bytes.address(offset + size + kept))
+            changes.append(change(slot.field, of: model, edit))
+          }
         }
       case let .made(index):
         changes.append(made[index])

@@ -73,6 +73,11 @@ final class HistoryRecording {
   ///
   /// Held weakly: a step forgotten since needs none.
   private var pendingPaths: [WeakPaths] = []
+  /// How many ``pendingPaths`` may hold before those of steps forgotten are
+  /// dropped: twice as many as were left the last time, so that a history
+  /// whose steps all stay (a hundred broadcasts in a row) drops them once
+  /// in many dispatches, not on every one.
+  private var pendingPathsLimit = 64
 
   private struct WeakPaths {
     weak var paths: StepPaths?
@@ -81,7 +86,10 @@ final class HistoryRecording {
   /// Paths for the changes of `log`, a step's, fixed before the tree next changes shape.
   func paths(of log: ChangeLog) -> StepPaths {
     let paths = StepPaths(log)
-    if pendingPaths.count >= 64 { pendingPaths.removeAll { $0.paths == nil } }
+    if pendingPaths.count >= pendingPathsLimit {
+      pendingPaths.removeAll { $0.paths == nil }
+      pendingPathsLimit = max(64, pendingPaths.count * 2)
+    }
     pendingPaths.append(WeakPaths(paths: paths))
     return paths
   }

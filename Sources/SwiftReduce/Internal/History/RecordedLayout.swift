@@ -41,6 +41,8 @@ final class RecordedLayout {
     /// (``RecordedField/bitsDecide``). A change to only these is
     /// kept as the words, with no code per property.
     let decided: UInt64
+    /// How many words decide: the bits set in ``decided``, counted once.
+    let decidedCount: Int
   }
 
   /// One recorded property, as the recorder reads it.
@@ -240,7 +242,8 @@ final class RecordedLayout {
       if field.bitsDecide, field.offset % 8 == 0, field.size % 8 == 0 { decided |= covered }
     }
     return WordSpan(
-      start: start, words: words, recorded: recorded, decided: decided)
+      start: start, words: words, recorded: recorded, decided: decided,
+      decidedCount: decided.nonzeroBitCount)
   }
 
   private static func copying(of field: RecordedField) -> Copying {

@@ -8,70 +8,99 @@ extension TreeShadow {
   /// so that the models reachable may have changed.
   ///
   /// Most models changed nothing: each is one comparison of its span's
-  /// words with its block's, folded into one branch, with the span of the
-  /// last layout met at hand.
+  /// words with its block's, folded into one branch, read from its record
+  /// (``CopyRecords``), which says where the span is: one stream of records
+  /// in turn, and no layout or entry read unless something changed.
   @MainActor
   func compareAll(into log: ChangeLog, logging: Bool = true) -> Bool {
     var mayHaveMoved = false
     toldOfShapeChange = false
-    // Only scalars in the loop, which stay in registers: the layout at hand
-    // and its span (`words` is `-1` when it has none).
-    var layoutInHand: UnsafeMutableRawPointer?
-    var (start, words, recorded, decided) = (0, -1, UInt64(0), UInt64(0))
-    for index in 0..<entries.count {
-      let entry = entries[index]
-      let layout = entry.layout.toOpaque()
-      if layout != layoutInHand {
-        layoutInHand = layout
-        (start, words, recorded, decided) = Self.spanParts(of: entry.layout)
-      }
-      guard words >= 0 else {
+    let count = entries.count
+    guard var record = copies.first() else { return false }
+    // Only scalars in the loop, which stay in registers: what a change
+    // needs is read in calls of its own.
+    var index = 0
+    while index < count {
+      let words = record.words
+      if _fastPath(words >= 0) {
+        let block = record.spanBlock
+        let current = record.span
+        // The log is the caller's, borrowed: not bound again, which would retain it.
+        if Words.differ(block, current, count: words),
+          changedWords(
+            of: index, block: block, current: current, count: words, into: log, logging: logging)
+        {
+          mayHaveMoved = true
+        }
+        record.advance()
+      } else {
+        let entry = entries[index]
         if compareSlots(of: entry, changedWords: .max, into: logging ? log : nil) {
           mayHaveMoved = true
         }
-        continue
+        record.advance(
+          pastBlockAt: copies.block(at: entry.start), size: Self.blockSize(of: entry.layout))
       }
-      let model = UnsafeRawPointer(entry.object.toOpaque())
-      let block = copies.address(entry.start)
-      let current = model + start
-      guard Words.differ(block, current, count: words) else { continue }
-      let changed = Words.changed(block, current, count: words) & recorded
-      // Only words of properties not kept, or padding: nothing to record.
-      if changed == 0 { continue }
-      guard changed & ~decided == 0 else {
-        if compareSlots(of: entry, changedWords: changed, into: logging ? log : nil) {
-          mayHaveMoved = true
-        }
-        continue
-      }
-      // Only words whose bits decide, as a broadcast's counts: kept as the
-      // words, and copied again one by one.
-      // The log is the caller's, borrowed: not bound again, which would retain it.
-      if logging {
-        changedModels.append(model)
-        log.appendWords(
-          model: changedModels.count &- 1, entry.layout, decided: decided, changed: changed,
-          before: block, after: current)
-      }
-      var left = changed
-      while left != 0 {
-        let word = left.trailingZeroBitCount &* 8
-        left &= left &- 1
-        Words.store(Words.load(current, at: word), to: block, at: word)
-      }
+      index &+= 1
     }
     return mayHaveMoved
   }
 
-  /// Where `layout`'s span starts in a model, its words (`-1` when it has
-  /// none), those kept and those whose bits decide.
+  /// Adds to `log` (if `logging`) the changes of the model of the entry at
+  /// `index`, whose span of `count` words at `current` differs from its
+  /// block's at `block`, and copies what changed again; returns whether a
+  /// property that may hold models changed.
+  ///
+  /// Out of the loop, which keeps only its scalars in registers.
   @inline(never)
-  private static func spanParts(of layout: Unmanaged<RecordedLayout>) -> (
-    Int, Int, UInt64, UInt64
-  ) {
-    layout._withUnsafeGuaranteedRef {
-      $0.span.map { ($0.start, $0.words, $0.recorded, $0.decided) } ?? (0, -1, 0, 0)
+  @MainActor
+  private func changedWords(
+    of index: Int, block: UnsafeMutableRawPointer, current: UnsafeRawPointer, count: Int,
+    into log: ChangeLog, logging: Bool
+  ) -> Bool {
+    let differing = Words.changed(block, current, count: count)
+    let entry = entries[index]
+    if logging, log.continuesRun(entry.layout, differing: differing) {
+      // The same words of the same layout as the model before, as in a
+      // broadcast: its record of words continues.
+      changedModels.append(UnsafeRawPointer(entry.object.toOpaque()))
+      log.extendRun(before: block, after: current)
+      Words.copy(marked: log.runChanged, to: block, from: current)
+      return false
     }
+    let span = Self.span(of: entry.layout)
+    let changed = differing & span.recorded
+    // Only words of properties not kept, or padding: nothing to record.
+    if changed == 0 { return false }
+    guard changed & ~span.decided == 0 else {
+      return compareSlots(of: entry, changedWords: changed, into: logging ? log : nil)
+    }
+    // Only words whose bits decide, as a broadcast's counts: kept as the
+    // words, and copied again one by one.
+    if logging {
+      changedModels.append(UnsafeRawPointer(entry.object.toOpaque()))
+      log.appendWords(
+        model: changedModels.count &- 1, entry.layout, span, changed: changed,
+        differing: differing, before: block, after: current)
+    }
+    Words.copy(marked: changed, to: block, from: current)
+    return false
+  }
+
+  /// The span of `layout`, which has one.
+  ///
+  /// Not isolated, as every read of a layout in the loops: a closure formed
+  /// in a function of the main actor checks the actor each time it runs.
+  @inline(__always)
+  private static func span(of layout: Unmanaged<RecordedLayout>) -> RecordedLayout.WordSpan {
+    // Unwrapped: a record mirrors a span only for a layout that has one.
+    layout._withUnsafeGuaranteedRef { $0.span.unsafelyUnwrapped }
+  }
+
+  /// The size of a block of `layout`.
+  @inline(__always)
+  private static func blockSize(of layout: Unmanaged<RecordedLayout>) -> Int {
+    layout._withUnsafeGuaranteedRef { $0.blockSize }
   }
 
   /// Adds to `log` the changes to the properties of `entry`'s model whose
@@ -82,7 +111,7 @@ extension TreeShadow {
   @MainActor
   private func compareSlots(of entry: Entry, changedWords: UInt64, into log: ChangeLog?) -> Bool {
     let model = UnsafeRawPointer(entry.object.toOpaque())
-    let block = copies.address(entry.start)
+    let block = copies.block(at: entry.start)
     let slots = entry.slots
     var mayHaveMoved = false
     // The model's position in `changedModels`, once a plain property of it changed.

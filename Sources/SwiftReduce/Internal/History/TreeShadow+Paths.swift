@@ -66,7 +66,7 @@ extension TreeShadow {
       guard visited.insert(identity).inserted, let index = position(of: identity) else { continue }
       guard body(identity, labels) else { return }
       let entry = entries[index]
-      let block = copies.address(entry.start)
+      let block = copies.block(at: entry.start)
       var children: [(AnyObject, [String])] = []
       for slot in entry.slots where slot.mayHoldModels && slot.copying != .reference {
         let field = slot.field.takeUnretainedValue()

@@ -21,14 +21,16 @@ extension TreeShadow {
       positions[ObjectIdentifier(entries[index].object.takeUnretainedValue())] = index
     }
     var found = UnsafeStack<Entry>(capacity: max(reached.count, 16))
+    // The records made again in the new order, so that a look reads them in turn.
+    var records = CopyRecords(capacity: max(copies.used, 4_096))
     var stillThere = [Bool](repeating: false, count: entries.count)
     hasUnreadModels = false
     for model in reached {
       if let index = positions[ObjectIdentifier(model)] {
-        found.append(entries[index])
+        found.append(move(entries[index], to: &records))
         stillThere[index] = true
       } else {
-        found.append(keep(model))
+        found.append(keep(model, in: &records))
       }
     }
     var gone: [AnyObject] = []
@@ -39,12 +41,13 @@ extension TreeShadow {
         gone.append(entry.object.takeUnretainedValue())
         forget(entry)
       } else {
-        found.append(entry)
+        found.append(move(entry, to: &records))
       }
     }
     entries.free()
     entries = found
-    if copies.used > 2 * liveBytes + 65_536 { reclaimCopies() }
+    copies.free()
+    copies = records
     return gone
   }
 
@@ -67,44 +70,57 @@ extension TreeShadow {
         kept += 1
       }
     }
+    guard !gone.isEmpty else { return gone }
     while entries.count > kept { _ = entries.removeLast() }
+    // The records of those left, in turn, without the blocks of those forgotten.
+    var records = CopyRecords(capacity: max(copies.used, 4_096))
+    for index in 0..<entries.count { entries[index] = move(entries[index], to: &records) }
+    copies.free()
+    copies = records
     return gone
   }
 
-  /// Keeps `model`, new to the shadow: retains it and copies its properties.
-  private func keep(_ model: AnyObject) -> Entry {
+  /// Keeps `model`, new to the shadow: retains it and copies its properties
+  /// into a record of its own in `records`.
+  private func keep(_ model: AnyObject, in records: inout CopyRecords) -> Entry {
     let address = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
     let layout = layout(of: address)
-    let start = copies.reserve(layout.blockSize, alignment: layout.blockAlignment)
-    liveBytes += layout.blockSize
-    layout.keep(address, at: copies.address(start))
+    let start = Self.appendRecord(of: address, layout, to: &records)
+    layout.keep(address, at: records.block(at: start))
     if layout.isUnread { hasUnreadModels = true }
     return Entry(
       object: Unmanaged.passRetained(model), layout: Unmanaged.passUnretained(layout),
       start: start)
   }
 
-  /// Destroys the copies of `entry`'s model and releases it.
-  func forget(_ entry: Entry) {
-    let block = copies.address(entry.start)
-    for slot in entry.slots { slot.destroy(block + slot.blockOffset) }
-    liveBytes -= entry.layout._withUnsafeGuaranteedRef { $0.blockSize }
-    entry.object.release()
+  /// `entry` with its block moved from ``copies`` to a record of its own in `records`.
+  private func move(_ entry: Entry, to records: inout CopyRecords) -> Entry {
+    let layout = entry.layout.takeUnretainedValue()
+    let start = Self.appendRecord(
+      of: UnsafeRawPointer(entry.object.toOpaque()), layout, to: &records)
+    // The copies move as they are: Swift values move by their bytes.
+    copyBytes(records.block(at: start), from: copies.block(at: entry.start), size: layout.blockSize)
+    return Entry(object: entry.object, layout: entry.layout, start: start)
   }
 
-  /// Moves the blocks of the models kept to a new buffer, in order, leaving
-  /// out those of models forgotten.
-  private func reclaimCopies() {
-    var moved = ByteArena(capacity: max(liveBytes, 4_096))
-    for index in 0..<entries.count {
-      let entry = entries[index]
-      let layout = entry.layout.takeUnretainedValue()
-      let start = moved.reserve(layout.blockSize, alignment: layout.blockAlignment)
-      // The copies move as they are: Swift values move by their bytes.
-      copyBytes(moved.address(start), from: copies.address(entry.start), size: layout.blockSize)
-      entries[index].start = start
+  /// Appends a record for the model at `object` of `layout` to `records`;
+  /// returns where its block starts.
+  private static func appendRecord(
+    of object: UnsafeRawPointer, _ layout: RecordedLayout, to records: inout CopyRecords
+  ) -> Int {
+    guard let span = layout.span else {
+      return records.append(
+        object: object, size: layout.blockSize, alignment: layout.blockAlignment)
     }
-    copies.free()
-    copies = moved
+    // A span's block is its words, then a word for each reference's note.
+    return records.append(
+      span: object + span.start, words: span.words, blockWords: layout.blockSize / 8)
+  }
+
+  /// Destroys the copies of `entry`'s model and releases it.
+  func forget(_ entry: Entry) {
+    let block = copies.block(at: entry.start)
+    for slot in entry.slots { slot.destroy(block + slot.blockOffset) }
+    entry.object.release()
   }
 }

@@ -34,11 +34,10 @@ final class TreeShadow {
 
   /// The models kept, in the walk's order when last found.
   @exclusivity(unchecked) var entries = UnsafeStack<Entry>(capacity: 256)
-  /// The copies, a block per model, each field at its layout's offset.
-  @exclusivity(unchecked) var copies = ByteArena(capacity: 4_096)
-  /// The bytes of the blocks of the models kept: the rest of ``copies`` is
-  /// blocks of models forgotten, reclaimed when they are most of it.
-  @exclusivity(unchecked) var liveBytes = 0
+  /// The copies, a record per model in the order of ``entries``, each with
+  /// its block, each field at its layout's offset: made again, in order,
+  /// whenever the entries change.
+  @exclusivity(unchecked) var copies = CopyRecords()
   /// Whether a model kept has a layout that could not be read: its
   /// properties cannot tell whether the models reachable changed, so every
   /// look finds them again.
@@ -94,7 +93,7 @@ final class TreeShadow {
     // Unmanaged: `layouts` holds it as long as the shadow lives.
     let layout: Unmanaged<RecordedLayout>
     /// Where the model's block starts in ``copies``.
-    var start: Int
+    let start: Int
 
     /// The layout's slots, which it holds.
     var slots: UnsafeBufferPointer<RecordedLayout.Slot> {

@@ -60,6 +60,20 @@ enum Words {
     }
   }
 
+  /// Copies the words from `source` to `destination` that `marked` marks, a
+  /// bit each (the first word the lowest bit); both are aligned to a word.
+  @inline(__always)
+  static func copy(
+    marked: UInt64, to destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer
+  ) {
+    var left = marked
+    while left != 0 {
+      let word = left.trailingZeroBitCount &* 8
+      left &= left &- 1
+      store(load(source, at: word), to: destination, at: word)
+    }
+  }
+
   /// Whether any of the `count` words from `first` differs from those from
   /// `second`, both aligned to a word: the differences folded together,
   /// with one branch at the end.
@@ -75,6 +89,8 @@ enum Words {
     case 2: return difference(0) | difference(1) != 0
     case 3: return difference(0) | difference(1) | difference(2) != 0
     case 4: return difference(0) | difference(1) | difference(2) | difference(3) != 0
+    case 5:
+      return difference(0) | difference(1) | difference(2) | difference(3) | difference(4) != 0
     default:
       var all: UInt64 = 0
       for word in 0..<count { all |= difference(word) }
