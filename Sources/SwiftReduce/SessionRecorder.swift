@@ -33,13 +33,12 @@ public final class SessionRecorder {
 
   /// Starts recording every change made through `store`.
   public init<Root: Reducer>(_ store: Store<Root>) {
-    let root = store.root
+    // The models' paths, kept while the tree keeps its shape, as `onPatches` keeps them.
+    let paths = KeptModelPaths(root: store.root)
     store.listenToChanges(
       HistoryRecording.ChangeListener(
         isAlive: { [weak self] in self?.isRecording == true }, hearsEveryDispatch: true,
-        told: { [weak self] event, changes in
-          self?.record(event, Patch.patches(of: changes, in: root))
-        }))
+        told: { [weak self] event, changes in self?.record(event, paths.patches(of: changes)) }))
   }
 
   /// Stops recording; the steps recorded stay.

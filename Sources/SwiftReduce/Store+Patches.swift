@@ -40,15 +40,19 @@ extension Store {
     return listenToPatches(making: paths.patches(of:), listener)
   }
 
-  /// Calls `listener` with the patches `patches` makes of every change to the tree.
+  /// Calls `listener` with the patches `patches` makes of every change to
+  /// the tree; those made outside a dispatch in a call of their own, or
+  /// with `foldingOutsideChanges`, with the next dispatch's.
   func listenToPatches(
     making patches: @escaping @MainActor (_ changes: [Change]) -> [Patch],
+    foldingOutsideChanges: Bool = false,
     _ listener: @escaping @MainActor (_ patches: [Patch]) -> Void
   ) -> StoreSubscription {
     let subscription = StoreSubscription(listener: { _ in })
     listenToChanges(
       HistoryRecording.ChangeListener(
         isAlive: { [weak subscription] in subscription?.isActive == true },
+        foldsOutsideChanges: foldingOutsideChanges,
         told: { _, changes in listener(patches(changes)) }))
     return subscription
   }

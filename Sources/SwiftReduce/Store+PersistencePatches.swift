@@ -1,10 +1,16 @@
 extension Store {
   /// Calls `listener` with the patches of every change to the tree, as
-  /// ``onPatches(_:)`` does: the listener persistence attaches.
+  /// ``onPatches(_:)`` does, except that changes made outside any dispatch
+  /// come with the next dispatch's, in one call: the listener persistence
+  /// attaches, for which a change is saved all the same.
+  ///
+  /// A store with no ``History`` and no other listener then reads its tree
+  /// once a dispatch, after it, not also before it.
   package func onPersistencePatches(_ listener: @escaping @MainActor (_ patches: [Patch]) -> Void)
     -> StoreSubscription
   {
-    onPatches(listener)
+    let paths = KeptModelPaths(root: root)
+    return listenToPatches(making: paths.patches(of:), foldingOutsideChanges: true, listener)
   }
 
   /// Calls `listener` with the patches of every change to the tree, as

@@ -378,13 +378,14 @@ public final class Store<Root: Reducer> {
   }
 
   /// Runs the dispatch of `action` while `recording` records: what changed
-  /// before it, outside any dispatch, and then what changed during it, from
+  /// before it, outside any dispatch (unless only listeners that fold such
+  /// changes into the dispatch's listen), and then what changed during it, from
   /// its first middleware to its last subscriber, go to the history (what
   /// its models changed before its subscribers are told, the rest after).
   private func recorded(
     _ action: any Action, under scope: RecordingScope?, by recording: HistoryRecording
   ) {
-    recording.lookBeforeChanging(under: scope)
+    if recording.looksBeforeDispatch { recording.lookBeforeChanging(under: scope) }
     let outer = recording.running
     recording.running = scope
     // Only code of the user's run after the models reduced: the observers of

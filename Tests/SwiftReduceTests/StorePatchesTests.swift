@@ -23,6 +23,38 @@ struct StorePatchesTests {
       ])
   }
 
+  @Test func persistencesListenerHearsAChangeMadeOutsideADispatchWithTheNextDispatch() {
+    let store = Store(Person())
+    var heard: [[String]] = []
+    let subscription = store.onPersistencePatches { heard.append($0.map(\.description)) }
+    store.dispatch(NameChange.setName("Ada"))
+    store.root.name = "Grace"
+    store.dispatch(UpdateMovies.setInput("Up"))
+    subscription.cancel()
+
+    #expect(
+      heard == [
+        ["name: \"\" → \"Ada\""],
+        ["name: \"Ada\" → \"Grace\"", "favoriteMovies.input: \"\" → \"Up\""],
+      ])
+  }
+
+  @Test func persistencesListenerBesideAnotherHearsWhatItHearsAlone() {
+    let store = Store(Person())
+    var saved: [[String]] = []
+    var heard: [[String]] = []
+    let saving = store.onPersistencePatches { saved.append($0.map(\.description)) }
+    let listening = store.onPatches { heard.append($0.map(\.description)) }
+    store.root.name = "Grace"
+    store.dispatch(UpdateMovies.setInput("Up"))
+    saving.cancel()
+    listening.cancel()
+
+    // The other listener's look before the dispatch finds the outside change first.
+    #expect(saved == [["name: \"\" → \"Grace\""], ["favoriteMovies.input: \"\" → \"Up\""]])
+    #expect(heard == saved)
+  }
+
   @Test func aListenerHearsUndoAndRedoAsTheirPatches() throws {
     let store = Store(Person())
     let history = History(store)

@@ -190,11 +190,26 @@ final class HistoryRecording {
     let isAlive: @MainActor () -> Bool
     /// Whether a dispatch that changed nothing is told too.
     var hearsEveryDispatch = false
+    /// Whether changes made outside any dispatch may come with the next
+    /// dispatch's, as one: no look before each dispatch is made for this
+    /// listener (a file saved with every change: what matters is that it
+    /// is saved, not when).
+    var foldsOutsideChanges = false
     let told: @MainActor (ChangeEvent, [Change]) -> Void
   }
 
   /// The listeners of changes, in the order they were added.
   var changeListeners: [ChangeListener] = []
+
+  /// Whether changes made outside any dispatch are looked for before each
+  /// dispatch, to be told apart from the dispatch's: for a history, whose
+  /// undo must leave them, and for every listener but those that fold them.
+  ///
+  /// A look reads every model of the tree; a store whose only listener
+  /// saves a file pays one look a dispatch, not two.
+  var looksBeforeDispatch: Bool {
+    owner != nil || changeListeners.contains { !$0.foldsOutsideChanges }
+  }
 
   /// Whether a history or a listener still wants what this records; the
   /// store lets go of it when neither does, and drops the listeners gone.
