@@ -142,15 +142,15 @@ extension Store {
       guard position >= 0 else { return .absent }
       let found = array[position]
       array = []
-      return deliver(
-        action, to: found,
-        writeBack: writable.map { writable in
-          { value in
-            // A reduce that removed the row leaves it removed.
-            let now = ElementLookup.index(of: id, in: root[keyPath: writable])
-            if now >= 0 { root[keyPath: writable][now] = value }
-          }
-        })
+      if Row.self is AnyObject.Type {
+        return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
+      }
+      guard let writable else { return .notWritable(Row.self) }
+      return deliver(action, toValue: found) { value in
+        // A reduce that removed the row leaves it removed.
+        let now = ElementLookup.index(of: id, in: root[keyPath: writable])
+        if now >= 0 { root[keyPath: writable][now] = value }
+      }
     }.0
   }
 
@@ -160,28 +160,26 @@ extension Store {
     write: ((Root, Target) -> Void)?, in root: Root
   ) -> TargetDelivery {
     guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
-    return deliver(
-      action, to: found,
-      writeBack: write.map { write in
-        { value in
-          ElementLookup.resolving {
-            // A reduce that removed the target leaves it removed.
-            if read(root) != nil { write(root, value) }
-          }
-        }
-      })
-  }
-
-  /// Delivers `action` to `found` and the models below it: a class model
-  /// where it is, a value in a holder, as a class model holds one, handed to
-  /// `writeBack` after it reduced; a value with no way back is not reduced.
-  private static func deliver<Target>(
-    _ action: any Action, to found: Target, writeBack: ((Target) -> Void)?
-  ) -> TargetDelivery {
     if Target.self is AnyObject.Type {
       return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
     }
-    guard let writeBack else { return .notWritable(Target.self) }
+    guard let write else { return .notWritable(Target.self) }
+    return deliver(action, toValue: found) { value in
+      ElementLookup.resolving {
+        // A reduce that removed the target leaves it removed.
+        if read(root) != nil { write(root, value) }
+      }
+    }
+  }
+
+  /// Delivers `action` to the value `found` and the models below it: reduced
+  /// in a holder, as a class model holds one, then handed to `writeBack`.
+  ///
+  /// The closure is not optional: unspecialized, an optional closure of a
+  /// generic type costs a lookup of its type's metadata on every call.
+  private static func deliver<Target>(
+    _ action: any Action, toValue found: Target, writeBack: (Target) -> Void
+  ) -> TargetDelivery {
     let box = TargetValue(found)
     let result = Walk.deliver(action, from: box)
     writeBack(box.value)
