@@ -151,6 +151,85 @@ struct PersistenceMergeTests {
     #expect(there.library.shelves.map(\.title) == ["Poetry", "Plays", "Maps"])
   }
 
+  @Test func aModelOfAListBothChangedIsMergedPropertyByPropertyAndAConflictNamesItsPath() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let here = try Attached(file)
+    here.store.dispatch(LibraryAction.addShelf("Poetry"))
+    let there = try Attached(file)
+    there.store.dispatch(LibraryAction.bumpAll)
+    there.store.dispatch(LibraryAction.shelveBook(shelf: 0, Book(title: "Maps", pages: 40)))
+    var merges: [PersistenceMerge] = []
+    here.persistence.onMerge = { merges.append($0) }
+
+    here.store.dispatch(LibraryAction.shelveBook(shelf: 0, Book(title: "Odes", pages: 90)))
+    here.store.dispatch(LibraryAction.bumpAll)
+    here.store.dispatch(LibraryAction.bumpAll)
+    try here.persistence.save()
+
+    #expect(
+      merges.map(\.description) == [
+        "Merged the changes another process saved to \(file.path); kept the value here where "
+          + "both changed one: shelves[0].visits is 2 here and 1 there; visits.count is 2 here "
+          + "and 1 there."
+      ])
+    #expect(here.library.shelves[0].books.map(\.title) == ["Odes", "Maps"])
+    #expect(here.library.shelves[0].visits == 2)
+    let saved = try reloaded(file)
+    #expect(saved.shelves[0].books.map(\.title) == ["Odes", "Maps"])
+    #expect(saved.visits.count == 2)
+  }
+
+  @Test func anUndoOfAStepWhoseElementTheOtherProcessChangedSinceIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let here = try Attached(file)
+    let history = History(here.store)
+    here.store.dispatch(LibraryAction.rename("Central"))
+    here.store.dispatch(LibraryAction.setTheme("dark"))
+    let there = try Attached(file)
+    there.store.dispatch(LibraryAction.rename("North"))
+    try here.persistence.refresh()
+
+    #expect(throws: HistoryConflict.self) {
+      // The theme's step first, then the name's, which the other process changed since.
+      _ = try history.undo()
+      _ = try history.undo()
+    }
+
+    #expect(here.library.name == "North")
+    #expect(here.library.settings.theme == "light")
+    let saved = try reloaded(file)
+    #expect(saved.name == "North")
+    #expect(saved.settings.theme == "light")
+  }
+
+  @Test func aRecordAnotherProcessWasKilledWritingIsCutOffBeforeThisOneAppends() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let here = try Attached(file)
+    here.store.dispatch(LibraryAction.addShelf("Poetry"))
+    let journal = try FileHandle(forWritingTo: directory.file("library.json.journal"))
+    try journal.seekToEnd()
+    try journal.write(contentsOf: Data(#"{"patches":[{"after":"North","befo"#.utf8))
+    try journal.close()
+
+    here.store.dispatch(LibraryAction.rename("Central"))
+    try here.persistence.save()
+
+    #expect(
+      withoutLineage(directory.text(of: "library.json.journal")) == """
+        {"format":"SwiftReducePersistence journal","lineage":"<lineage>","version":1}
+        {"patches":[{"after":"Central","before":"","kind":"changed","path":"name"}],"sequence":2}
+
+        """)
+    let library = Library()
+    let persistence = try Persistence.attach(Store(library), file: file)
+    #expect(persistence.notes == [])
+    #expect(library.name == "Central")
+    #expect(library.shelves.map(\.title) == ["Poetry"])
+  }
+
   @Test func aDispatchThatFindsAnotherProcessesRecordsIsSavedWhenItHasEndedWithThem() async throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("library.json")
