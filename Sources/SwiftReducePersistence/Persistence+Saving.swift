@@ -59,6 +59,7 @@ extension Persistence {
       guard lookingForOthers else { return nil }
     }
     var merge: PersistenceMerge?
+    var isDeferred = false
     do throws(PersistenceError) {
       try withJournalLocked { () throws(PersistenceError) in
         if overwritesOtherState {
@@ -76,6 +77,7 @@ extension Persistence {
           case .changed:
             guard canMerge else {
               scheduleMerge()
+              isDeferred = true
               return
             }
             merge = try mergeOthers()
@@ -89,7 +91,8 @@ extension Persistence {
           if journalLength > max(snapshotLength, Self.smallestJournalFolded) { try writeSnapshot() }
         }
       }
-      if unwritable == nil { saveError = nil }
+      // A save that waits for a merge has not succeeded yet, nor failed.
+      if unwritable == nil && !isDeferred { saveError = nil }
       if pending.isEmpty && !needsSnapshot { unsavedDispatches = 0 }
     } catch {
       saveError = error
