@@ -132,6 +132,8 @@ extension Persistence {
       }
     }
     let merge = StateMerge(base: base, here: here, there: there)
+    // The paths of the changes made here name the places of conflicts.
+    let paths = pending.joined().map(\.path)
     if merge.merged != here {
       do throws(PersistenceTree.BadValue) {
         let loading = try tree.loading(merge.merged, below: store.root)
@@ -158,7 +160,6 @@ extension Persistence {
       needsSnapshot = true
     }
     guard there != base else { return nil }
-    let paths = pending.joined().map(\.path)
     return PersistenceMerge(
       path: file.path,
       conflicts: merge.conflicts.map { conflict in
