@@ -1,6 +1,7 @@
 import Foundation
 import SwiftReduce
 import SwiftReducePersistence
+import SwiftReduceTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -377,6 +378,38 @@ struct PersistenceMergeTests {
       here.persistence.saveError?.problem.hasPrefix("another state is there now, not the one")
         == true)
     #expect(here.library.shelves.map(\.title) == ["Poetry"])
+  }
+
+  @Test(arguments: 0..<16)
+  func twoAttachmentsMakingRandomChangesEndWithTheFilesStateBoth(seed: Int) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    var random = SplitMix64(seed: UInt64(seed))
+    let here = try Attached(file)
+    let there = try Attached(file)
+    for step in 0..<60 {
+      let side = Bool.random(using: &random) ? here : there
+      side.store.dispatch(LibraryAction.random(for: side.library, &random))
+      switch step % 7 {
+      case 3: try side.persistence.save()
+      case 5: try side.persistence.refresh()
+      default: break
+      }
+    }
+    // Each writes what it has, then takes what the other wrote.
+    try here.persistence.save()
+    try there.persistence.refresh()
+    try here.persistence.refresh()
+
+    let saved = try reloaded(file)
+    #expect(
+      TreeSnapshot(here.library) == TreeSnapshot(saved),
+      "\(TreeSnapshot(saved).difference(from: TreeSnapshot(here.library)))")
+    #expect(
+      TreeSnapshot(there.library) == TreeSnapshot(saved),
+      "\(TreeSnapshot(saved).difference(from: TreeSnapshot(there.library)))")
+    #expect(here.persistence.unsavedDispatches == 0)
+    #expect(there.persistence.unsavedDispatches == 0)
   }
 
   @Test func twoProcessesDispatchingAtOnceLoseNothing() async throws {
