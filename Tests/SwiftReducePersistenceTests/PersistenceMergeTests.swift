@@ -325,6 +325,24 @@ struct PersistenceMergeTests {
     #expect(saved.settings.theme == "dark")
   }
 
+  @Test func twoAttachmentsThroughASymbolicLinkAndItsTargetMergeOneFile() throws {
+    let directory = try TemporaryDirectory()
+    let target = directory.file("library.json")
+    let link = directory.file("link.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let here = try Attached(link)
+    here.store.dispatch(LibraryAction.addShelf("Poetry"))
+    let there = try Attached(target)
+    there.store.dispatch(LibraryAction.rename("Central"))
+
+    let merge = try here.persistence.refresh()
+
+    #expect(merge?.description == "Merged the changes another process saved to \(link.path).")
+    #expect(here.library.name == "Central")
+    #expect(here.library.shelves.map(\.title) == ["Poetry"])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+  }
+
   @Test func aNamedPipeSwappedInIsRefusedAndNothingOnScreenIsLost() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("library.json")
