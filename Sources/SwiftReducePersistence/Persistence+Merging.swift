@@ -50,11 +50,19 @@ extension Persistence {
         self.snapshotLength, self.lineage
       ) = kept
     }
-    guard let there = try readOthers() else { return nil }
+    guard let (there, appended) = try readOthers() else { return nil }
     guard let base = kept.0 else {
       // Nothing to merge from: this state is written over it.
       needsSnapshot = true
       return nil
+    }
+    // Nothing here waits to be written: the other's patches are applied as
+    // they are, at the cost of what they change rather than of the tree.
+    if let appended, pending.isEmpty, pendingIsComplete, !needsSnapshot,
+      applyAsTheyAre(appended)
+    {
+      fileState = there
+      return there != base ? PersistenceMerge(path: file.path, conflicts: []) : nil
     }
     let here: Patch.EncodedValue
     if pendingIsComplete, let folded = Self.folded(base, pending) {
@@ -103,6 +111,23 @@ extension Persistence {
           path: pathText(conflict.steps, alignedWith: paths), here: conflict.here,
           there: conflict.there)
       })
+  }
+
+  /// Applies the patches of another process's records to the tree, as one
+  /// step of kind `merge`; `false`, with nothing changed, when one does not apply.
+  private func applyAsTheyAre(_ records: [[JournalPatch]]) -> Bool {
+    let patches = records.joined().map { patch in
+      Patch(kind: patch.kind, path: patch.path, before: patch.before, after: patch.after)
+    }
+    guard !patches.isEmpty else { return true }
+    isMerging = true
+    defer { isMerging = false }
+    do throws(PatchConflict) {
+      try store.apply(patches)
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// Merges another process's changes as soon as the dispatch that found them has ended.

@@ -12,12 +12,16 @@ import SwiftReduce
 // file when the snapshot was replaced or edited.
 
 extension Persistence {
-  /// The state the file holds now, or `nil` when it was removed meanwhile.
+  /// The state the file holds now, with the records appended since this
+  /// attachment last looked when they are all that changed; `nil` when the
+  /// file was removed meanwhile.
   ///
-  /// Read from the records appended since this attachment last looked or,
-  /// when the snapshot changed, whole. Adopts the file's lineage, numbers and sizes.
-  func readOthers() throws(PersistenceError) -> Patch.EncodedValue? {
-    if let appended = readAppendedRecords() { return appended }
+  /// Read from those records or, when the snapshot changed, whole. Adopts
+  /// the file's lineage, numbers and sizes.
+  func readOthers() throws(PersistenceError) -> (
+    state: Patch.EncodedValue, appended: [[JournalPatch]]?
+  )? {
+    if let appended = readAppendedRecords() { return (appended.state, appended.records) }
     let changed = { (problem: String) in
       self.failure("another program changed it, and now \(problem); nothing was written")
     }
@@ -81,36 +85,42 @@ extension Persistence {
     snapshotIdentity = read.identity
     snapshotLength = read.bytes.count
     journalLength = journal?.completeLength ?? 0
-    return state
+    return (state, nil)
   }
 
   /// The state the file holds when only records were appended to the
-  /// journal since this attachment last looked, read from them alone; `nil`
-  /// when the file must be read whole.
-  private func readAppendedRecords() -> Patch.EncodedValue? {
+  /// journal since this attachment last looked, read from them alone, with
+  /// their patches; `nil` when the file must be read whole.
+  private func readAppendedRecords() -> (
+    state: Patch.EncodedValue, records: [[JournalPatch]]
+  )? {
     guard journalDescriptor >= 0, journalLength > 0, let base = fileState,
       FileIdentity(path: realPath) == snapshotIdentity
     else { return nil }
     let size = journalSize()
-    guard size > journalLength else { return size == journalLength ? base : nil }
+    guard size > journalLength else { return size == journalLength ? (base, []) : nil }
     var bytes = [UInt8](repeating: 0, count: size - journalLength)
     let count = bytes.withUnsafeMutableBytes {
       pread(journalDescriptor, $0.baseAddress, $0.count, off_t(journalLength))
     }
     guard count == bytes.count else { return nil }
     // Only whole lines: the rest was left by a process killed while it wrote.
-    guard let end = bytes.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else { return base }
+    guard let end = bytes.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else {
+      return (base, [])
+    }
     var state = base
     var number = sequence
+    var records: [[JournalPatch]] = []
     for line in bytes[..<end].split(separator: UInt8(ascii: "\n")) {
       guard let record = try? JournalFormat.record(Array(line)), record.sequence == number + 1,
         let next = Self.folded(state, [record.patches])
       else { return nil }
       state = next
       number = record.sequence
+      records.append(record.patches)
     }
     sequence = number
     journalLength += end
-    return state
+    return (state, records)
   }
 }
