@@ -62,7 +62,8 @@ extension Persistence {
       applyAsTheyAre(appended)
     {
       fileState = there
-      return there != base ? PersistenceMerge(path: file.path, conflicts: []) : nil
+      // Whether records were read, rather than the states compared: a walk of the whole state.
+      return appended.joined().isEmpty ? nil : PersistenceMerge(path: file.path, conflicts: [])
     }
     let here: Patch.EncodedValue
     if pendingIsComplete, let folded = Self.folded(base, pending) {
