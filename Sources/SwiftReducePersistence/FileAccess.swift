@@ -94,17 +94,28 @@ enum FileAccess {
     }
   }
 
-  /// Takes the lock that says this process saves to the file `descriptor`
-  /// is open on; `false` when another process holds it.
+  /// Takes the lock on the file `descriptor` is open on that every attached
+  /// process takes while it reads or writes the file, waiting while another
+  /// holds it; `false` when the lock cannot be taken.
   ///
   /// A POSIX record lock: it belongs to the process, so a child forked to
   /// run another program never holds it, as it would hold a `flock`; it is
   /// let go when the process closes any descriptor of the file, so the
   /// file is read through `descriptor` only.
-  static func lockForWriting(_ descriptor: Int32) -> Bool {
+  static func lock(_ descriptor: Int32) -> Bool {
     var lock = flock(
       l_type: Int16(F_WRLCK), l_whence: Int16(SEEK_SET), l_start: 0, l_len: 0, l_pid: 0)
-    return fcntl(descriptor, F_SETLK, &lock) == 0
+    while fcntl(descriptor, F_SETLKW, &lock) != 0 {
+      guard errno == EINTR else { return false }
+    }
+    return true
+  }
+
+  /// Lets go of the lock ``lock(_:)`` took.
+  static func unlock(_ descriptor: Int32) {
+    var lock = flock(
+      l_type: Int16(F_UNLCK), l_whence: Int16(SEEK_SET), l_start: 0, l_len: 0, l_pid: 0)
+    _ = fcntl(descriptor, F_SETLK, &lock)
   }
 
   /// All the bytes of the file `descriptor` is open on, from its start.
@@ -127,6 +138,14 @@ enum FileAccess {
 
   /// The bytes of the regular file at `path`, or `nil` when there is none.
   static func readFile(_ path: String) throws(Failure) -> [UInt8]? {
+    try readFileAndIdentity(path)?.bytes
+  }
+
+  /// The bytes of the regular file at `path` and which version of it they
+  /// are, or `nil` when there is none.
+  static func readFileAndIdentity(_ path: String) throws(Failure) -> (
+    bytes: [UInt8], identity: FileIdentity
+  )? {
     // Without blocking: opening a named pipe would wait for a writer.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
@@ -147,7 +166,7 @@ enum FileAccess {
       if count > 0 {
         bytes.append(contentsOf: chunk[..<count])
       } else if count == 0 {
-        return bytes
+        return (bytes, FileIdentity(status))
       } else if errno != EINTR {
         throw Failure(problem: systemError())
       }
@@ -179,7 +198,10 @@ enum FileAccess {
   /// through a link, flushed to disk, given the mode and owner of the file
   /// it replaces, and renamed over it: the file is either the old or the
   /// new complete one.
-  static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+  ///
+  /// - Returns: Which version of the file was written.
+  @discardableResult
+  static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) -> FileIdentity {
     var existing = stat()
     let exists = stat(path, &existing) == 0
     let (descriptor, temporary) = try createTemporary(beside: path)
@@ -200,8 +222,12 @@ enum FileAccess {
       guard fsync(descriptor) == 0 else {
         throw Failure(problem: "cannot flush it to disk: \(systemError())")
       }
-      guard rename(temporary, path) == 0 else { throw Failure(problem: systemError()) }
+      var written = stat()
+      guard fstat(descriptor, &written) == 0, rename(temporary, path) == 0 else {
+        throw Failure(problem: systemError())
+      }
       syncDirectory(directory(of: path))
+      return FileIdentity(written)
     } catch {
       unlink(temporary)
       throw error

@@ -105,7 +105,8 @@ struct JournalFormat: Equatable {
     self.records = records
   }
 
-  private static func record(_ line: [UInt8]) throws(Refusal) -> Record {
+  /// The record one line holds.
+  static func record(_ line: [UInt8]) throws(Refusal) -> Record {
     let value: Patch.EncodedValue
     do {
       value = try JSONReader.value(of: line)

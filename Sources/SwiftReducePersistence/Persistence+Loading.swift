@@ -9,8 +9,8 @@ import SwiftReduce
 #endif
 
 // Loading: the journal opened and locked, the snapshot read, the journal's
-// records folded into its state, the migrations run, and the state loaded
-// into the tree in place.
+// records folded into its state, the migrations run, the state loaded into
+// the tree in place, and the lock let go.
 
 extension Persistence {
   func load(migrations: [PersistenceMigration]) throws(PersistenceError) {
@@ -20,16 +20,12 @@ extension Persistence {
         problems.joined(separator: "; ")
           + "; leave out what is not saved with @Untraversed", .properties)
     }
-    guard AttachedFiles.attach(journalPath) else {
-      throw failure(
-        "it is attached to another store of this process; detach that one first", .load)
-    }
     do throws(PersistenceError) {
       try openJournal()
+      defer { if journalDescriptor >= 0 { FileAccess.unlock(journalDescriptor) } }
       try loadFiles(migrations: migrations)
     } catch {
       closeJournal()
-      AttachedFiles.detach(journalPath)
       throw error
     }
   }
@@ -41,7 +37,7 @@ extension Persistence {
     if createdJournal { unlink(journalPath) }
   }
 
-  /// Opens the journal to append to it, and locks it: one process at a time saves to a file.
+  /// Opens the journal to append to it, and locks it until the load is over.
   private func openJournal() throws(PersistenceError) {
     var status = stat()
     if stat(realPath, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
@@ -71,11 +67,10 @@ extension Persistence {
       close(descriptor)
       throw failure("its journal \(journalPath): \(FileAccess.whatItIs(status.st_mode))", .load)
     }
-    guard FileAccess.lockForWriting(descriptor) else {
+    guard FileAccess.lock(descriptor) else {
       close(descriptor)
       throw failure(
-        "another process has it attached (its journal \(journalPath) is locked); "
-          + "one process at a time saves to a file", .load)
+        "cannot lock its journal \(journalPath) (\(FileAccess.systemError()))", .load)
     }
     journalDescriptor = descriptor
   }
@@ -84,7 +79,9 @@ extension Persistence {
     let snapshotBytes: [UInt8]?
     let journalBytes: [UInt8]?
     do throws(FileAccess.Failure) {
-      snapshotBytes = try FileAccess.readFile(realPath)
+      let read = try FileAccess.readFileAndIdentity(realPath)
+      snapshotBytes = read?.bytes
+      snapshotIdentity = read?.identity
     } catch {
       throw failure(error.problem, .load)
     }
@@ -123,6 +120,8 @@ extension Persistence {
           "its journal \(journalPath) has records, and the snapshot they follow is not there; "
             + "move the journal away to start afresh", .load)
       }
+      // The state both start from, should another process make the file first.
+      fileState = try? tree.encode(store.root)
       return
     }
     var state = snapshot.state
@@ -150,6 +149,7 @@ extension Persistence {
       fileVersion += 1
     }
     try loadIntoTree(state)
+    fileState = state
     // A snapshot with an empty journal of its lineage is as the next save wants it.
     let isCurrent =
       journal.map {
@@ -166,7 +166,7 @@ extension Persistence {
   }
 
   /// Applies the records of `journal` that follow `snapshot` to `state`.
-  private func fold(
+  func fold(
     _ journal: JournalFormat, into state: inout Patch.EncodedValue, _ snapshot: SnapshotFormat
   ) throws(PersistenceError) {
     let journalProblem = { (reason: String) in

@@ -16,22 +16,19 @@ import SwiftReduce
 extension Persistence {
   /// Records one dispatch's patches and writes what is not saved yet.
   func record(_ patches: [Patch]) {
+    guard !isMerging else { return }
     let saved = patches.filter { tree.isSaved($0, below: store.root) }
     guard !saved.isEmpty else { return }
-    sequence += 1
     unsavedDispatches += 1
-    if !needsSnapshot {
-      do {
-        let record = JournalFormat.Record(
-          sequence: sequence, patches: try saved.map { try JournalPatch($0) })
-        pending.append(try JournalFormat.line(of: record))
-      } catch {
-        // The whole state is written instead, or the error it meets is reported.
-        needsSnapshot = true
-        pending.removeAll()
-      }
+    do {
+      pending.append(try saved.map { try JournalPatch($0) })
+    } catch {
+      // The whole state is written instead, or the error it meets is reported.
+      pendingIsComplete = false
+      needsSnapshot = true
     }
-    flush()
+    // Inside the dispatch, the tree cannot take another process's changes yet.
+    flush(canMerge: false)
   }
 
   /// Why nothing may be written now, or `nil`.
@@ -39,35 +36,69 @@ extension Persistence {
     unwritableReason ?? FileAccess.whyUnwritable(realPath)
   }
 
-  /// Writes the pending records, or the whole state when it is needed;
-  /// sets or clears ``saveError``.
-  func flush() {
-    guard needsSnapshot || !pending.isEmpty else { return }
-    if let reason = whyUnwritable() {
-      saveError = failure(reason)
-      return
+  /// Writes the pending records, or the whole state when it is needed,
+  /// after merging what another process saved since; sets or clears
+  /// ``saveError``.
+  ///
+  /// Outside a dispatch (`canMerge`), another process's changes are merged
+  /// at once; inside one, the records wait for a merge made as soon as the
+  /// dispatch has ended.
+  ///
+  /// - Parameters:
+  ///   - canMerge: Whether the tree may take another process's changes now.
+  ///   - lookingForOthers: Whether to merge another process's changes even
+  ///     when nothing here waits to be written.
+  /// - Returns: The merge made, if one was.
+  @discardableResult
+  func flush(canMerge: Bool, lookingForOthers: Bool = false) -> PersistenceMerge? {
+    guard lookingForOthers || needsSnapshot || !pending.isEmpty else { return nil }
+    let hasWrites = needsSnapshot || !pending.isEmpty
+    let unwritable = whyUnwritable()
+    if let unwritable, hasWrites {
+      saveError = failure(unwritable)
+      guard lookingForOthers else { return nil }
     }
-    if !needsSnapshot {
-      // A snapshot or journal removed since is written again, whole.
-      var status = stat()
-      if stat(realPath, &status) != 0 || fstat(journalDescriptor, &status) != 0
-        || status.st_nlink == 0
-      {
-        needsSnapshot = true
-      }
-    }
+    var merge: PersistenceMerge?
+    var isDeferred = false
     do throws(PersistenceError) {
-      if needsSnapshot {
-        try writeSnapshot()
-      } else {
-        try appendPending()
-        if journalLength > max(snapshotLength, Self.smallestJournalFolded) { try writeSnapshot() }
+      try withJournalLocked { () throws(PersistenceError) in
+        if overwritesOtherState {
+          // The user chose to write this state over the other one.
+          (overwritesOtherState, otherState, needsSnapshot) = (false, nil, true)
+        } else if let otherState {
+          throw failure(otherState)
+        } else {
+          switch try lookForOthers() {
+          case .none:
+            break
+          case .removed:
+            // Removing the file is no change to merge: it is written again, whole.
+            needsSnapshot = true
+          case .changed:
+            guard canMerge else {
+              scheduleMerge()
+              isDeferred = true
+              return
+            }
+            merge = try mergeOthers()
+          }
+        }
+        guard unwritable == nil, needsSnapshot || !pending.isEmpty else { return }
+        if needsSnapshot {
+          try writeSnapshot()
+        } else {
+          try appendPending()
+          if journalLength > max(snapshotLength, Self.smallestJournalFolded) { try writeSnapshot() }
+        }
       }
-      saveError = nil
-      unsavedDispatches = 0
+      // A save that waits for a merge has not succeeded yet, nor failed.
+      if unwritable == nil && !isDeferred { saveError = nil }
+      if pending.isEmpty && !needsSnapshot { unsavedDispatches = 0 }
     } catch {
       saveError = error
     }
+    if let merge { onMerge?(merge) }
+    return merge
   }
 
   /// The size a journal may reach before it is folded, however small the
@@ -77,8 +108,20 @@ extension Persistence {
   /// Appends the pending records to the journal, in one write.
   private func appendPending() throws(PersistenceError) {
     var bytes = journalLength == 0 ? JournalFormat.header(lineage: lineage, version: version) : []
-    for line in pending { bytes += line }
+    var number = sequence
+    do throws(JSONWriter.Refusal) {
+      for patches in pending {
+        number += 1
+        let record = JournalFormat.Record(sequence: number, patches: patches)
+        bytes += try JournalFormat.line(of: record)
+      }
+    } catch {
+      needsSnapshot = true
+      return try writeSnapshot()
+    }
     do throws(FileAccess.Failure) {
+      // What a process killed while it wrote left after the last whole line goes first.
+      if journalSize() != journalLength { _ = ftruncate(journalDescriptor, off_t(journalLength)) }
       try write(bytes, at: journalLength)
       if durability == .powerLoss, fsync(journalDescriptor) != 0 {
         throw FileAccess.Failure(problem: "cannot flush it to disk: \(FileAccess.systemError())")
@@ -89,7 +132,26 @@ extension Persistence {
       throw failure(error.problem)
     }
     journalLength += bytes.count
+    sequence = number
+    foldIntoFileState(pending)
     pending.removeAll()
+  }
+
+  /// Applies the patches of `records`, now written, to ``fileState``, in place.
+  private func foldIntoFileState(_ records: [[JournalPatch]]) {
+    // Let go of, so that it is changed in place rather than copied whole.
+    guard var state = fileState else { return }
+    fileState = nil
+    for patch in records.joined() {
+      do throws(StateFolding.Refusal) {
+        try StateFolding.apply(patch, to: &state)
+      } catch {
+        // Without its base, the next look at the file reads it whole.
+        snapshotIdentity = nil
+        return
+      }
+    }
+    fileState = state
   }
 
   /// Writes the whole state as a new snapshot, then empties the journal.
@@ -97,17 +159,25 @@ extension Persistence {
   /// The snapshot replaces the old one atomically; a crash before the
   /// journal is emptied leaves records the snapshot includes, which loading
   /// skips by their numbers.
-  func writeSnapshot() throws(PersistenceError) {
+  ///
+  /// - Parameter given: The state to write; the tree's when it is `nil`.
+  /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``.
+  func writeSnapshot(_ given: Patch.EncodedValue? = nil) throws(PersistenceError) {
     let state: Patch.EncodedValue
-    do throws(PersistenceTree.BadValue) {
-      state = try tree.encode(store.root)
-    } catch {
-      throw failure("\(error.path): \(error.reason)")
+    if let given {
+      state = given
+    } else {
+      do throws(PersistenceTree.BadValue) {
+        state = try tree.encode(store.root)
+      } catch {
+        throw failure("\(error.path): \(error.reason)")
+      }
     }
+    let number = sequence + pending.count
     let bytes: [UInt8]
     do throws(JSONWriter.Refusal) {
       bytes = try SnapshotFormat(
-        version: version, sequence: sequence, lineage: lineage, state: state
+        version: version, sequence: number, lineage: lineage, state: state
       )
       .bytes()
     } catch {
@@ -115,12 +185,15 @@ extension Persistence {
     }
     do throws(FileAccess.Failure) {
       try spend(bytes.count)
-      try FileAccess.replace(realPath, with: bytes)
+      snapshotIdentity = try FileAccess.replace(realPath, with: bytes)
     } catch {
       throw failure(error.problem)
     }
     snapshotLength = bytes.count
+    sequence = number
+    fileState = state
     needsSnapshot = false
+    pendingIsComplete = true
     pending.removeAll()
     try resetJournal()
   }
@@ -135,7 +208,8 @@ extension Persistence {
       guard journalDescriptor >= 0 else {
         throw failure("cannot open its journal \(journalPath) (\(FileAccess.systemError()))")
       }
-      _ = FileAccess.lockForWriting(journalDescriptor)
+      // Taken again on the journal made afresh; let go with the rest of the save's.
+      _ = FileAccess.lock(journalDescriptor)
     }
     journalLength = 0
     guard ftruncate(journalDescriptor, 0) == 0 else {

@@ -44,6 +44,10 @@ import SwiftReduce
 /// patches, and is folded into a new snapshot when it has grown as large as
 /// the snapshot, and past 16 KiB. Keep the value `attach` returns: saving stops when it is
 /// released or ``detach()`` is called.
+///
+/// Another process may attach the same file, or a person edit it: each save
+/// first merges what was saved there since, element by element, and
+/// ``refresh()`` does so at once.
 @MainActor
 public final class Persistence<Root: Reducer> {
   /// The snapshot file, as it was given.
@@ -67,6 +71,10 @@ public final class Persistence<Root: Reducer> {
   /// 0 when every change made is in the file.
   public internal(set) var unsavedDispatches = 0
 
+  /// Called after each merge of changes another process saved to the file,
+  /// with what it merged and the conflicts it resolved.
+  public var onMerge: (@MainActor (PersistenceMerge) -> Void)?
+
   /// The journal file beside the snapshot.
   public var journal: URL { URL(fileURLWithPath: journalPath) }
 
@@ -77,16 +85,35 @@ public final class Persistence<Root: Reducer> {
   let journalPath: String
   /// Made when the file is first written, kept by every later save.
   var lineage: String
-  /// The number of the last dispatch recorded.
+  /// The number of the last record in the file, as this attachment last read or wrote it.
   var sequence = 0
-  /// The open journal, locked; -1 when it cannot be written.
+  /// The open journal, locked while the file is read or written; -1 when it cannot be written.
   var journalDescriptor: Int32 = -1
   /// The bytes of complete lines in the journal: where the next record goes.
   var journalLength = 0
   /// The size of the snapshot last written or read.
   var snapshotLength = 0
-  /// Lines of records not written yet, in order.
-  var pending: [[UInt8]] = []
+  /// The patches of each dispatch not written yet, in order.
+  var pending: [[JournalPatch]] = []
+  /// Whether ``pending`` holds every change not written yet: `false` after
+  /// a patch that could not be encoded, until the whole state is written.
+  var pendingIsComplete = true
+  /// The state the file holds, as this attachment last read or wrote it.
+  ///
+  /// The base a merge starts from; before there is a file, the tree's state at attaching.
+  var fileState: Patch.EncodedValue?
+  /// The snapshot as this attachment last read or wrote it; `nil` before it has.
+  var snapshotIdentity: FileIdentity?
+  /// Why saves are refused: a file of another lineage is at the path.
+  var otherState: String?
+  /// Whether the next save writes over the file of another lineage, as ``overwrite()`` asks.
+  var overwritesOtherState = false
+  /// Whether a merge is waiting for the dispatch that found it to end.
+  var isMergeScheduled = false
+  /// Whether changes to the tree are being merged in, not made here: they are not recorded.
+  var isMerging = false
+  /// Whether the journal this attachment wrote was found removed, and made again.
+  var journalWasRemoved = false
   /// Whether the next save writes the whole state as a new snapshot:
   /// before the first save, after loading a journal, a migration or a
   /// record that could not be encoded, and when the file was removed.
@@ -117,7 +144,6 @@ public final class Persistence<Root: Reducer> {
 
   isolated deinit {
     if journalDescriptor >= 0 { close(journalDescriptor) }
-    if isAttached { AttachedFiles.detach(journalPath) }
   }
 
   /// Attaches `file` to `store`: loads the state saved there into the tree
@@ -150,9 +176,9 @@ public final class Persistence<Root: Reducer> {
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/properties``
   ///   naming every property that cannot be saved, or of kind
   ///   ``PersistenceError/Kind/load`` when the file cannot be loaded: it is
-  ///   not a regular file, another process has it attached, it was saved by
-  ///   a newer version, or a value does not fit (named by its path). The
-  ///   file is then left as it is and the tree unchanged.
+  ///   not a regular file, it was saved by a newer version, or a value does
+  ///   not fit (named by its path). The file is then left as it is and the
+  ///   tree unchanged.
   public static func attach(
     _ store: Store<Root>, file: URL, version: Int = 1, migrations: [PersistenceMigration] = [],
     durability: PersistenceDurability = .processCrash
@@ -175,7 +201,7 @@ public final class Persistence<Root: Reducer> {
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``;
   ///   what was not saved is kept.
   public func save() throws(PersistenceError) {
-    flush()
+    flush(canMerge: true)
     if let saveError { throw saveError }
   }
 
@@ -187,10 +213,9 @@ public final class Persistence<Root: Reducer> {
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``;
   ///   the journal then still holds every record.
   public func compact() throws(PersistenceError) {
-    if let reason = whyUnwritable() { throw failure(reason) }
-    try writeSnapshot()
-    saveError = nil
-    unsavedDispatches = 0
+    needsSnapshot = true
+    flush(canMerge: true)
+    if let saveError { throw saveError }
   }
 
   /// Stops saving, after writing what is not saved yet if it can, and lets
@@ -198,12 +223,11 @@ public final class Persistence<Root: Reducer> {
   public func detach() {
     subscription?.cancel()
     subscription = nil
-    flush()
+    flush(canMerge: true)
     if journalDescriptor >= 0 {
       close(journalDescriptor)
       journalDescriptor = -1
     }
-    if isAttached { AttachedFiles.detach(journalPath) }
     isAttached = false
   }
 

@@ -83,6 +83,25 @@ struct PersistenceArticleTests {
     #expect(persistence.unsavedDispatches == 1)
   }
 
+  @Test func twoProcessesExampleMergesAndReportsTheConflict() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    var printed = ""
+    let here = Store(TodoList())
+    let there = Store(TodoList())
+    let herePersistence = try Persistence.attach(here, file: url)
+    let therePersistence = try Persistence.attach(there, file: url)
+    here.dispatch(ListAction.add("Milk"))
+    try therePersistence.refresh()
+    there.dispatch(ListAction.rename("Groceries"))
+    here.dispatch(ListAction.rename("Shopping"))
+    herePersistence.onMerge = { printed += "\($0)\n" }
+    try herePersistence.save()
+    printed += "\(here.root.title) \(here.root.items.map(\.text))\n"
+
+    #expect(shown(printed, directory) == outputs[5])
+  }
+
   @Test func versionsExampleMigratesAndRefuses() throws {
     let directory = try TemporaryDirectory()
     let url = directory.file("todo.json")
@@ -101,7 +120,7 @@ struct PersistenceArticleTests {
     let store = Store(RenamedList())
     let persistence = try Persistence.attach(
       store, file: url, version: 2, migrations: [renameTitle])
-    #expect(shown("\(persistence.notes)\n", directory) == outputs[5])
+    #expect(shown("\(persistence.notes)\n", directory) == outputs[6])
     #expect(store.root.name == "Errands")
     persistence.detach()
 
@@ -118,7 +137,7 @@ struct PersistenceArticleTests {
       try Persistence.attach(Store(TodoList()), file: url)
     }
     let refusals = "\(newer?.description ?? "")\n\(badValue?.description ?? "")\n"
-    #expect(shown(refusals, directory) == outputs[6])
+    #expect(shown(refusals, directory) == outputs[7])
   }
 }
 

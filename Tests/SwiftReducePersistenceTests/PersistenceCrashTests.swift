@@ -151,42 +151,6 @@ struct PersistenceCrashTests {
     #expect(reloaded.shelves.map(\.title) == ["Poetry"])
   }
 
-  @Test func aSecondAttachmentInTheSameProcessIsRefusedWhileTheFirstHoldsIt() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.file("library.json")
-    let first = try Persistence.attach(Store(Library()), file: file)
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
-
-    #expect(
-      error?.description
-        == "cannot load \(file.path): it is attached to another store of this process; "
-        + "detach that one first.")
-    first.detach()
-    _ = try Persistence.attach(Store(Library()), file: file)
-  }
-
-  @Test func anotherProcessCannotAttachAFileThisOneHolds() async throws {
-    let directory = try TemporaryDirectory()
-    let path = directory.file("library.json").path
-    let holder = try Persistence.attach(Store(Library()), file: directory.file("library.json"))
-    await #expect(processExitsWith: .success) { [path = path as String] in
-      await MainActor.run {
-        do throws(PersistenceError) {
-          _ = try Persistence.attach(Store(Library()), file: URL(fileURLWithPath: path))
-          exit(1)
-        } catch {
-          let expected =
-            "cannot load \(path): another process has it attached (its journal "
-            + "\(path).journal is locked); one process at a time saves to a file."
-          exit(error.description == expected ? 0 : 2)
-        }
-      }
-    }
-    holder.detach()
-  }
-
   /// A child process saves in a loop and is killed at a random moment; the
   /// file loads to the state after the last dispatch that returned, or after
   /// the one in flight when its record was written before the kill.

@@ -1,5 +1,6 @@
 import Observation
 import SwiftReduce
+import SwiftReduceTestSupport
 
 // A library of shelves: the tree the persistence tests save and load. It holds a model in a
 // property (its settings), models in an array (its shelves), a model in an optional (the
@@ -99,4 +100,29 @@ final class Lathe {
 final class Part: Reducer {
   var number = 0
   @Untraversed var drawing: [UInt8] = []
+}
+
+extension LibraryAction {
+  /// A random action on `library`, as it is now.
+  @MainActor
+  static func random(for library: Library, _ random: inout SplitMix64) -> LibraryAction {
+    let shelves = library.shelves.count
+    let words = ["Odes", "Lear", "Dune", "Emma", "Ulysses", "Beloved", "\"Quoted\"", "back\\slash"]
+    let word = words.randomElement(using: &random) ?? "Odes"
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0: return .rename(word)
+    case 1, 2: return .addShelf(word)
+    case 3: return .removeShelf(Int.random(in: 0...max(0, shelves), using: &random))
+    case 4: return .moveShelfToFront(Int.random(in: 0...max(0, shelves), using: &random))
+    case 5:
+      return .shelveBook(
+        shelf: Int.random(in: 0...max(0, shelves), using: &random),
+        Book(title: word, pages: Int.random(in: 1...900, using: &random)))
+    case 6: return .feature(Bool.random(using: &random) ? word : nil)
+    case 7:
+      return .rate(word, Bool.random(using: &random) ? Int.random(in: 1...5, using: &random) : nil)
+    case 8: return .setTheme(word)
+    default: return .bumpAll
+    }
+  }
 }
