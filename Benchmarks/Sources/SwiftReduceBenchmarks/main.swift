@@ -6,7 +6,7 @@ import MovieListApp
   import Darwin
 #endif
 
-// The entry point: a full run, a quick correctness run, or a memory or MovieList child.
+// The entry point: a full run, a quick correctness run, or a memory, scaling or MovieList child.
 switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
 case .benchmark(let quick, let only):
   exit(await Suite.run(quick: quick, only: only))
@@ -16,6 +16,14 @@ case .memoryChild(let role, let levels):
   } catch {
     var standardError = StandardError()
     print("FAILED memory child: \(error)", to: &standardError)
+    exit(1)
+  }
+case .scalingChild(let quick):
+  do {
+    try ScalingChild.run(quick: quick)
+  } catch {
+    var standardError = StandardError()
+    print("FAILED scaling child: \(error)", to: &standardError)
     exit(1)
   }
 case .movieListChild(let file):

@@ -4,6 +4,8 @@ enum Options {
   case benchmark(quick: Bool, only: String? = nil)
   /// The child process of the memory case.
   case memoryChild(MemoryChild.Role, levels: Int)
+  /// The child process of the scaling case: the broadcast on trees of every size, in a fresh heap.
+  case scalingChild(quick: Bool)
   /// The child process of the movielist case: the MovieList app on a file.
   case movieListChild(file: String)
   /// A fixed number of broadcasts through one engine, timing nothing: for
@@ -38,6 +40,8 @@ enum Options {
         count >= 0
       else { return nil }
       return .profile(engine, dispatches: count)
+    case ["--scaling-child"]: return .scalingChild(quick: false)
+    case ["--scaling-child", "--quick"]: return .scalingChild(quick: true)
     case let arguments where arguments.count == 2 && arguments[0] == "--movielist-child":
       return .movieListChild(file: arguments[1])
     case let arguments where arguments.count == 3 && arguments[0] == "--memory-child":
