@@ -4,7 +4,10 @@ import SwiftReduce
 ///
 /// SwiftReduce also broadcasts on the same tree with its leaves as value
 /// models in the groups' arrays, measured right after the class leaves so
-/// that the two medians come from the same conditions.
+/// that the two medians come from the same conditions. Each is timed side by
+/// side with its typed floor on the same tree, rounds alternating, and the
+/// floor ratio is the median of each pair's: a change of the machine's speed
+/// falls on both.
 struct BroadcastCase: BenchmarkCase {
   let name = "broadcast"
 
@@ -15,18 +18,18 @@ struct BroadcastCase: BenchmarkCase {
     let store = Store(tree.root)
     let action: any Action = LeafAction.bump
 
-    let swiftReduce = try measureBroadcast("SwiftReduce", tree, run) { store.dispatch(action) }
+    let overTyped = try measureBroadcastPair(
+      ("SwiftReduce", { store.dispatch(action) }), over: ("typed direct", tree.typedBroadcast),
+      tree, run)
+    let (swiftReduce, typed) = (overTyped.second, overTyped.first)
     let valueTree = ValueLeafTree(levels: run.sizes.broadcast)
     run.report.addTree(valueTree.shape)
     let valueStore = Store(valueTree.root)
-    let valueLeaves = try measureBroadcast("SwiftReduce, value-model leaves", valueTree, run) {
-      valueStore.dispatch(action)
-    }
-    let valueFloor = try measureBroadcast("typed direct, value-model leaves", valueTree, run) {
-      valueTree.typedBroadcast()
-    }
+    let overValueFloor = try measureBroadcastPair(
+      ("SwiftReduce, value-model leaves", { valueStore.dispatch(action) }),
+      over: ("typed direct, value-model leaves", valueTree.typedBroadcast), valueTree, run)
+    let (valueLeaves, valueFloor) = (overValueFloor.second, overValueFloor.first)
     let erased = try measureBroadcast("erased direct", tree, run) { tree.erasedBroadcast(action) }
-    let typed = try measureBroadcast("typed direct", tree, run) { tree.typedBroadcast() }
     let naive = try measureBroadcast("naive Mirror", tree, run) {
       NaiveMirrorRouter.route(action, from: tree.root)
     }
@@ -57,10 +60,10 @@ struct BroadcastCase: BenchmarkCase {
       "broadcast.value_over_class", valueLeaves / swiftReduce, benchmark: name,
       figure: "value-model leaves / class leaves", target: 1.5)
     run.report.addRatio(
-      "broadcast.over_typed_floor", swiftReduce / typed, benchmark: name,
+      "broadcast.over_typed_floor", overTyped.secondOverFirst, benchmark: name,
       figure: "SwiftReduce / typed direct", target: 1.6)
     run.report.addRatio(
-      "broadcast.value_over_value_floor", valueLeaves / valueFloor, benchmark: name,
+      "broadcast.value_over_value_floor", overValueFloor.secondOverFirst, benchmark: name,
       figure: "value-model leaves / typed direct over their arrays", target: 2.0)
     run.report.addRatio(
       "broadcast.naive_over_swiftreduce", naive / swiftReduce, benchmark: name,
@@ -90,4 +93,35 @@ func measureBroadcast(
     "  \(engine): \(Format.nanoseconds(timing.nanosecondsPerIteration)) per dispatch "
       + "(\(timing.rounds) rounds, \(timing.iterations) dispatches)")
   return timing.nanosecondsPerIteration
+}
+
+/// Times a broadcast engine side by side with its floor on the same tree,
+/// rounds alternating, and checks that every leaf reduced every time.
+///
+/// - Returns: The floor's timing first, the engine's second, and the median
+///   of the engine's time over the floor's in each pair of rounds.
+@MainActor
+func measureBroadcastPair(
+  _ engine: (name: String, broadcast: () -> Void),
+  over floor: (name: String, broadcast: () -> Void),
+  _ tree: some BroadcastTree, _ run: BenchmarkRun
+) throws(CheckFailure) -> (first: Double, second: Double, secondOverFirst: Double) {
+  tree.resetCounts()
+  let timing = run.measurement.pair(
+    { for _ in 0..<$0 { floor.broadcast() } }, { for _ in 0..<$0 { engine.broadcast() } })
+  let expected = tree.leafCount * (timing.first.iterations + timing.second.iterations)
+  try check(
+    tree.leafReductions() == expected,
+    "\(engine.name) beside \(floor.name) on \(tree.shape): \(tree.leafReductions()) leaf "
+      + "reductions, expected \(expected)")
+  try check(tree.rootCount == 0, "\(engine.name) or \(floor.name): the root reduced a leaf action")
+  for (name, one) in [(floor.name, timing.first), (engine.name, timing.second)] {
+    run.progress(
+      "  \(name): \(Format.nanoseconds(one.nanosecondsPerIteration)) per dispatch "
+        + "(\(one.rounds) rounds, \(one.iterations) dispatches)")
+  }
+  return (
+    timing.first.nanosecondsPerIteration, timing.second.nanosecondsPerIteration,
+    timing.secondOverFirst
+  )
 }
