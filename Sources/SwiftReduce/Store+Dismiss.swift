@@ -50,7 +50,15 @@ extension Store {
     of effect: RunningEffect, _ model: RunningEffect.ReducingModel, in rows: ModelRows
   ) -> Int? {
     guard model.isValueModel, let row = effect.row, case .element(let collection, _) = row
-    else { return rows.line(of: model, place: effect.valuePlace) }
+    else {
+      guard let inside = effect.pathFromOwner else {
+        return rows.line(of: model, place: effect.valuePlace)
+      }
+      guard let owner = model.object, let line = rows.line(ofModel: owner) else { return nil }
+      return rows.line(below: line, following: inside).flatMap {
+        rows.isValue(atLine: $0) ? $0 : nil
+      }
+    }
     guard model.object != nil, let element = rows.line(ofElement: row) else { return nil }
     guard let path = effect.modelPath, path.components.count > collection.components.count + 1
     else { return element }

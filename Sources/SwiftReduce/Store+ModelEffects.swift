@@ -78,13 +78,13 @@ extension Store {
         }
       case .cancel(let id, let model, let place, let before):
         let rows = rows()
-        let row = rows.line(of: model, place: place).flatMap { rows.row(ofLine: $0) }
+        let row = line(ofReducing: model, place: place, in: rows).flatMap { rows.row(ofLine: $0) }
         cancelEffects(withID: id, in: row, before: before)
       case .cancelInRow(let id, let path, let before):
         cancelEffects(withID: id, inRowAt: path, rows: rows(), before: before)
       case .dismiss(let model, let place):
         let rows = rows()
-        let path = rows.line(of: model, place: place).map { rows.path(toLine: $0) }
+        let path = line(ofReducing: model, place: place, in: rows).map { rows.path(toLine: $0) }
         if dismissModel(at: path, isAmong: ModelRows.isAmong(place), by: "Effect.dismiss()") {
           dismissed = true
           snapshot = nil
@@ -108,20 +108,56 @@ extension Store {
   /// Finds the row of an effect a model other than the root started, and
   /// the path of that model.
   ///
-  /// `rows` makes the snapshot that finds them, asked for only when one is
-  /// needed: an effect of a value a targeted action reached needs none.
+  /// `rows` makes the snapshot that finds them, asked for only when one is needed.
   private func place(_ effect: RunningEffect, in rows: () -> ModelRows) {
     effect.isPlaced = true
-    if case .model(_, let model) = effect.origin, model.object is TargetValueHolder {
-      // A value a targeted action reached in a holder: the store's, as the root's are.
-      lifetime.ownership.forget { $0 === effect }
-      return
-    }
     guard case .model(_, let model) = effect.origin else { return }
     let rows = rows()
-    guard let line = rows.line(of: model, place: effect.valuePlace) else { return }
+    guard let line = line(ofReducing: model, place: effect.valuePlace, in: rows) else {
+      if let holder = model.object as? TargetValueHolder,
+        holder.target?.pathNamesEveryStep == false
+      {
+        // A value reached through a step its key path does not name (a
+        // dictionary's subscript) cannot be found again: the store's, as
+        // the root's are, named by the path it was sent to.
+        lifetime.ownership.forget { $0 === effect }
+        if let path = path(inHolder: holder, place: effect.valuePlace) {
+          effect.follow(from: root, along: path)
+        }
+      }
+      return
+    }
     effect.row = rows.row(ofLine: line)
     effect.modelPath = rows.path(toLine: line)
+    // Its holder goes when the dispatch ends: followed from the model above it in the tree.
+    if model.object is TargetValueHolder, let owner = rows.owner(ofLine: line) {
+      effect.follow(from: owner.model, along: owner.path)
+    }
+  }
+
+  /// The line of `model`, or of the value model at `place` it holds, in `rows`.
+  ///
+  /// A value a targeted action reached was reduced in a holder outside the
+  /// tree and written back to its target: its value models are found there.
+  private func line(
+    ofReducing model: RunningEffect.ReducingModel, place: ValueModelPlace?, in rows: ModelRows
+  ) -> Int? {
+    guard let holder = model.object as? TargetValueHolder else {
+      return rows.line(of: model, place: place)
+    }
+    guard let path = path(inHolder: holder, place: place), let line = rows.line(at: path) else {
+      return nil
+    }
+    return rows.isValue(atLine: line) ? line : nil
+  }
+
+  /// The path in the tree of the value model at `place` in a value a
+  /// targeted action reached in `holder`: the target's path, then the steps
+  /// below the holder's own property; `nil` for a holder that only lists models.
+  func path(inHolder holder: any TargetValueHolder, place: ValueModelPlace?) -> TreePath? {
+    guard let target = holder.target, let steps = place?.steps else { return nil }
+    let inside = ModelPaths.path(through: steps, ownerPath: .root).components.dropFirst()
+    return TreePath(TreePath(parsing: target.pathText).components + inside)
   }
 
   /// Cancels the effects with `id` of the row at `path`, started before `key`.

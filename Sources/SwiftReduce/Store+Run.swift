@@ -209,7 +209,8 @@ extension Store {
     let id = effect.id.map { "id \(String(reflecting: $0.base))" } ?? "no id"
     switch effect.origin {
     case .model(let action, let model):
-      return "\(id), started by \(actionText(action)) in \(path(of: model, effect.valuePlace))"
+      let path = path(of: model, effect.valuePlace, pathFromOwner: effect.pathFromOwner)
+      return "\(id), started by \(actionText(action)) in \(path)"
     case .dispatch(let action):
       return "\(id), started during \(actionText(action)) outside any model"
     case .outside:
@@ -223,11 +224,24 @@ extension Store {
   /// Value models of one type that hold nothing else reduce in one loop over
   /// their array, which cannot tell which of them started the effect; those
   /// are named by the array (`one of the 3 value models in stopwatches`).
-  func path(of model: RunningEffect.ReducingModel, _ place: ValueModelPlace?) -> String {
+  ///
+  /// A value model followed by its path from the class model above it
+  /// (`pathFromOwner`, see ``RunningEffect/follow(from:along:)``) is named by that path.
+  func path(
+    of model: RunningEffect.ReducingModel, _ place: ValueModelPlace?,
+    pathFromOwner: TreePath? = nil
+  ) -> String {
+    // A value a targeted action reached, in a holder outside the tree: at the target's path.
+    if let holder = model.object as? TargetValueHolder, let place,
+      let path = path(inHolder: holder, place: place)
+    {
+      return place.among > 1 ? "one of the \(place.among) value models in \(path)" : "\(path)"
+    }
     guard let object = model.object,
       let path = ModelPaths.paths(to: [object], from: root)[ObjectIdentifier(object)]
     else { return "a model no longer in the tree" }
     guard model.isValueModel else { return path.description }
+    if let pathFromOwner { return TreePath(path.components + pathFromOwner.components).description }
     guard let place, let steps = place.steps else {
       return "a value model held by \(path)"
     }

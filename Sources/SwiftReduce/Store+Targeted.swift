@@ -79,10 +79,10 @@ extension Store {
     let writable = Row.self is AnyObject.Type ? nil : rows as? ReferenceWritableKeyPath<Root, [Row]>
     let target = DispatchTarget(
       action: action, keyPath: rows, rootType: Root.self, steps: [], elementID: id
-    ) { action, root in
+    ) { action, root, target in
       Self.deliver(
         action, toRowWithID: id, of: rows, writable: writable,
-        in: unsafeDowncast(root, to: Root.self))
+        in: unsafeDowncast(root, to: Root.self), target: target)
     }
     return TargetedAction(target)
   }
@@ -121,8 +121,9 @@ extension Store {
     let (_, steps) = ElementLookup.resolving(keepingSteps: true) { read(root) }
     let target = DispatchTarget(
       action: action, keyPath: keyPath, rootType: Root.self, steps: steps, elementID: nil
-    ) { action, root in
-      Self.deliver(action, to: read, write: write, in: unsafeDowncast(root, to: Root.self))
+    ) { action, root, target in
+      Self.deliver(
+        action, to: read, write: write, in: unsafeDowncast(root, to: Root.self), target: target)
     }
     return TargetedAction(target)
   }
@@ -134,7 +135,7 @@ extension Store {
   /// changes the array, or a value row written back, would copy it whole.
   private static func deliver<Row: Identifiable>(
     _ action: any Action, toRowWithID id: Row.ID, of rows: KeyPath<Root, [Row]>,
-    writable: ReferenceWritableKeyPath<Root, [Row]>?, in root: Root
+    writable: ReferenceWritableKeyPath<Root, [Row]>?, in root: Root, target: DispatchTarget
   ) -> TargetDelivery {
     ElementLookup.resolving { () -> TargetDelivery in
       var array = root[keyPath: rows]
@@ -146,7 +147,7 @@ extension Store {
         return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
       }
       guard let writable else { return .notWritable(Row.self) }
-      return deliver(action, toValue: found) { value in
+      return deliver(action, toValue: found, of: target) { value in
         // A reduce that removed the row leaves it removed.
         let now = ElementLookup.index(of: id, in: root[keyPath: writable])
         if now >= 0 { root[keyPath: writable][now] = value }
@@ -157,14 +158,14 @@ extension Store {
   /// Delivers `action` to what `read` finds in `root` and the models below it.
   private static func deliver<Target>(
     _ action: any Action, to read: @escaping (Root) -> Target?,
-    write: ((Root, Target) -> Void)?, in root: Root
+    write: ((Root, Target) -> Void)?, in root: Root, target: DispatchTarget
   ) -> TargetDelivery {
     guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
     if Target.self is AnyObject.Type {
       return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
     }
     guard let write else { return .notWritable(Target.self) }
-    return deliver(action, toValue: found) { value in
+    return deliver(action, toValue: found, of: target) { value in
       ElementLookup.resolving {
         // A reduce that removed the target leaves it removed.
         if read(root) != nil { write(root, value) }
@@ -178,9 +179,10 @@ extension Store {
   /// The closure is not optional: unspecialized, an optional closure of a
   /// generic type costs a lookup of its type's metadata on every call.
   private static func deliver<Target>(
-    _ action: any Action, toValue found: Target, writeBack: (Target) -> Void
+    _ action: any Action, toValue found: Target, of target: DispatchTarget,
+    writeBack: (Target) -> Void
   ) -> TargetDelivery {
-    let box = TargetValue(found)
+    let box = TargetValue(found, target: target)
     let result = Walk.deliver(action, from: box)
     writeBack(box.value)
     return .delivered(result, holder: box)
@@ -202,7 +204,7 @@ enum TargetDelivery {
   /// The store keeps the holder until the effects its value started are
   /// placed: they are the store's, not a model's, since the holder is not in
   /// the tree (see ``TargetValue``).
-  case delivered(Walk.Result, holder: AnyObject?)
+  case delivered(Walk.Result, holder: (any TargetValueHolder)?)
   /// No model was at the target.
   case absent
   /// The target is a value of this type, and its key path is not writable.
@@ -212,16 +214,27 @@ enum TargetDelivery {
 /// A value a targeted action is delivered to, held as a class model holds
 /// one so that the walk reduces it in place.
 ///
-/// An effect a value model starts there belongs to no model: the holder is
-/// not in the tree, so its effects are the store's, with store-wide ids, as
-/// the root's are, rather than cancelled as soon as the holder is released.
+/// The holder is not in the tree: an effect a value model starts there is
+/// placed by the target's path, where the value was written back, and
+/// belongs to the row and the model there as it would in a dispatch to the
+/// whole tree.
 final class TargetValue<Value>: Reducer, TargetValueHolder {
   var value: Value
+  let target: DispatchTarget?
 
-  init(_ value: Value) {
+  /// - Parameters:
+  ///   - value: The value to reduce.
+  ///   - target: The target it was read from, or `nil` for a holder that
+  ///     only lists the models below it.
+  init(_ value: Value, target: DispatchTarget? = nil) {
     self.value = value
+    self.target = target
   }
 }
 
 /// A holder of a value a targeted action was delivered to, whatever its type.
-protocol TargetValueHolder: AnyObject {}
+protocol TargetValueHolder: AnyObject {
+  /// The target the value was read from and written back to; `nil` for a
+  /// holder that only lists the models below it.
+  var target: DispatchTarget? { get }
+}

@@ -234,7 +234,7 @@ public final class Store<Root: Reducer> {
     var holder: AnyObject?
     // A type comparison first: one load, where a cast would cost every dispatch more.
     if type(of: action) == TargetedAction.self, let targeted = action as? TargetedAction {
-      switch targeted.target.deliver(targeted.action, root) {
+      switch targeted.target.deliver(targeted.action, root, targeted.target) {
       case let .delivered(found, held):
         result = found
         holder = held

@@ -64,12 +64,15 @@ final class DispatchTarget: @unchecked Sendable {
   /// The id of the row of the array at the key path, for a target named by
   /// an array and an id; `nil` for one named by its key path alone.
   let elementID: Any?
-  /// Delivers an action to the target in a root and the models below it.
-  let deliver: @MainActor (_ action: any Action, _ root: AnyObject) -> TargetDelivery
+  /// Delivers an action to the target in a root and the models below it;
+  /// the target is this one, which a value's holder keeps.
+  let deliver:
+    @MainActor (_ action: any Action, _ root: AnyObject, _ target: DispatchTarget) ->
+      TargetDelivery
 
   init(
     action: any Action, keyPath: AnyKeyPath, rootType: Any.Type, steps: [Any], elementID: Any?,
-    deliver: @escaping @MainActor (any Action, AnyObject) -> TargetDelivery
+    deliver: @escaping @MainActor (any Action, AnyObject, DispatchTarget) -> TargetDelivery
   ) {
     self.action = action
     self.keyPath = keyPath
@@ -84,6 +87,14 @@ final class DispatchTarget: @unchecked Sendable {
     let path = Self.pathText(of: keyPath, rootName: String(describing: rootType), steps: steps)
     guard let elementID else { return path }
     return (path == "root" ? "" : path) + "[id: \(String(reflecting: elementID))]"
+  }
+
+  /// Whether ``pathText`` names every step of the key path, so that the
+  /// target can be found again by it; not when a step is a computed
+  /// property or a subscript other than an array's (a dictionary's key is
+  /// not in a key path's description).
+  var pathNamesEveryStep: Bool {
+    !pathText.contains(".<computed ")
   }
 
   /// The path `keyPath` from a root of type named `rootName` leads to,

@@ -77,24 +77,111 @@ struct ModelEffectsTests {
     #expect(store.rows.map(\.ticks) == [1])
   }
 
-  @Test func anEffectAValueModelStartsWhenATargetedActionReachesItIsTheStores() async {
+  @Test func anEffectAValueModelStartsWhenATargetedActionReachesItIsItsModels() async {
     let clock = TestClock()
     let notes = Notes()
     let store = store(LapBoard(), clock, notes: notes)
     store.dispatch(TickerAction.start(3), to: \.current)
-    #expect(store.runningEffects.count == 1)
+    #expect(
+      store.runningEffects.map(\.description) == [
+        #"id "timer", started by TickerAction.start(3) to current in current"#
+      ])
 
+    // The value is in no row: its id is store-wide, and it ends when the value leaves the tree.
+    store.dispatch(LapBoardAction.clearCurrent)
     await clock.advance(by: .seconds(1))
 
-    // Not cancelled when the holder it was reduced in went: it ticked.
-    #expect(store.current?.ticks == 1)
+    #expect(store.runningEffects.map(\.description) == [])
+    #expect(
+      notes.lines == [
+        #"SwiftReduce: cancelled the effect id "timer", started by TickerAction.start(3) to "#
+          + "current in current: its model left the tree (noted in debug builds)"
+      ])
+  }
+
+  @Test func valueRowsReachedByTheirIDsKeepEffectsOfTheirOwnAndEndThemWhenRemoved() async {
+    let clock = TestClock()
+    let notes = Notes()
+    let store = store(Race(), clock, notes: notes)
+    store.dispatch(TickerAction.start(11), to: \.lanes[id: 1])
+    store.dispatch(TickerAction.start(12), to: \.lanes, id: 2)
+    // Two `"timer"`s started with `cancelInFlight`, one in each row: both run.
+    #expect(
+      store.runningEffects.map(\.description) == [
+        #"id "timer", started by TickerAction.start(11) to lanes[id: 1] in lanes[0].lap"#,
+        #"id "timer", started by TickerAction.start(12) to lanes[id: 2] in lanes[1].lap"#,
+      ])
+
+    store.dispatch(RaceAction.removeLane(at: 0))
+    await clock.advance(by: .seconds(1))
+
+    // The row that stayed moved to the front, and its effect with it.
+    #expect(store.lanes.map(\.id) == [2])
+    #expect(store.lanes.map(\.lap?.ticks) == [1])
+    #expect(
+      notes.lines == [
+        #"SwiftReduce: cancelled the effect id "timer", started by TickerAction.start(11) to "#
+          + "lanes[id: 1] in lanes[0].lap: its model left the tree (noted in debug builds)"
+      ])
+  }
+
+  @Test func aValueRowsTargetedCancelReachesOnlyItsOwnEffect() async {
+    let clock = TestClock()
+    let store = store(Race(), clock, notes: Notes())
+    store.dispatch(TickerAction.start(11), to: \.lanes, id: 1)
+    store.dispatch(TickerAction.start(12), to: \.lanes, id: 2)
+
+    store.dispatch(TickerAction.stop(12), to: \.lanes, id: 2)
+    await clock.advance(by: .seconds(1))
+
+    #expect(store.lanes.map(\.lap?.ticks) == [1, 0])
+  }
+
+  @Test func aValueRowsTargetedEffectIsCancelledFromOutsideByItsPath() async {
+    let clock = TestClock()
+    let store = store(Race(), clock, notes: Notes())
+    store.dispatch(TickerAction.start(11), to: \.lanes, id: 1)
+    store.dispatch(TickerAction.start(12), to: \.lanes, id: 2)
+
+    store.cancel(id: "timer")
+    #expect(store.runningEffects.count == 2)
+    store.cancel(id: "timer", in: "lanes[1]")
+    await clock.advance(by: .seconds(1))
+
+    #expect(store.lanes.map(\.lap?.ticks) == [1, 0])
+  }
+
+  @Test func aValueReachedByATargetedActionDismissesItself() async {
+    let clock = TestClock()
+    let notes = Notes()
+    let store = store(Race(), clock, notes: notes)
+    store.dispatch(TickerAction.close(12), to: \.lanes, id: 2)
+    store.dispatch(TickerAction.closeLater(11), to: \.lanes[id: 1])
+
+    #expect(store.lanes.map { $0.lap?.id } == [11, nil])
+    await clock.advance(by: .seconds(1))
+    #expect(store.lanes.map { $0.lap?.id } == [nil, nil])
     #expect(notes.lines == [])
-    // Its id is store-wide, as the root's are: the next start replaces it.
-    store.dispatch(TickerAction.start(3), to: \.current)
+  }
+
+  @Test func aValueReachedThroughADictionarysSubscriptKeepsStoreWideEffects() async {
+    let clock = TestClock()
+    let notes = Notes()
+    let store = store(LapBoard(), clock, notes: notes)
+    // A key path does not show a dictionary's key, so the value cannot be
+    // found again by its path: its effects are the store's, as the root's are.
+    store.dispatch(TickerAction.start(1), to: \.laps["a"])
     store.dispatch(TickerAction.start(2), to: \.laps["b"])
+    #expect(
+      store.runningEffects.map(\.description) == [
+        #"id "timer", started by TickerAction.start(2) to laps.<computed Optional<Lap>> in "#
+          + "laps.<computed Optional<Lap>>"
+      ])
+
     await clock.advance(by: .seconds(1))
-    #expect(store.current?.ticks == 1)
-    #expect(store.laps["b"]?.ticks == 1)
+
+    #expect(store.laps.mapValues(\.ticks) == ["a": 0, "b": 1])
+    #expect(notes.lines == [])
   }
 
   @Test func aReleasedModelsEffectIsCancelled() async {

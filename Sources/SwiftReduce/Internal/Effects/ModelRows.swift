@@ -33,6 +33,11 @@ struct ModelRows {
     return isValue(atLine: found) ? found : nil
   }
 
+  /// The line of the class model `model`, where it first shows; `nil` when it is not in the tree.
+  func line(ofModel model: AnyObject) -> Int? {
+    builder.firstLine(of: model)
+  }
+
   /// Whether `line` shows a value model or the array of them, rather than
   /// an optional that holds none any more, which shows as a `nil` leaf.
   func isValue(atLine line: Int) -> Bool {
@@ -118,8 +123,29 @@ struct ModelRows {
     return current
   }
 
+  /// The nearest class model above `line`, and the path from it to `line`.
+  func owner(ofLine line: Int) -> (model: AnyObject, path: TreePath)? {
+    let lines = builder.lines
+    var current = lines[line].parent
+    while current >= 0 {
+      if let model = modelsByLine[current] {
+        let from = path(toLine: current).components.count
+        return (model, TreePath(Array(path(toLine: line).components.dropFirst(from))))
+      }
+      current = lines[current].parent
+    }
+    return nil
+  }
+
   private func child(of line: Int, matching component: TreePath.Component) -> Int? {
     let lines = builder.lines
+    // An `[id: 42]` step, as a targeted action's path has one: the element whose `id` prints so.
+    if case .subscript(let text) = component, text.hasPrefix("id: "),
+      lines[line].kind == .collection
+    {
+      let identity = "id " + text.dropFirst(4)
+      return children(of: line).first { self.identity(ofLine: $0) == identity }
+    }
     for child in children(of: line) {
       let label = lines[child].label
       if label.isEmpty {

@@ -33,7 +33,9 @@ final class RunningEffect {
   /// knows too: a `TestClock` names its sleepers by it.
   let order: Int
   let id: AnyHashable?
-  let origin: Origin
+  /// Where it was started; the model changes once only, for a value a
+  /// targeted action reached in a holder (see ``follow(from:along:)``).
+  private(set) var origin: Origin
   /// Where the value model that started it sits below the class model
   /// holding it, which the walk fills in when its `reduce` returns; `nil`
   /// for an effect no value model started.
@@ -41,6 +43,9 @@ final class RunningEffect {
   /// Kept here rather than in ``ReducingModel``, which every dispatch
   /// stores, so that a dispatch pays nothing for it.
   let valuePlace: ValueModelPlace?
+  /// The path from the class model ``origin`` names to the value model that
+  /// started it, when the walk's ``valuePlace`` does not lead there.
+  private(set) var pathFromOwner: TreePath?
   /// The row it belongs to, once known; `nil` outside any row.
   var row: EffectRow?
   /// Whether ``row`` is known: not yet for an effect a model other than the
@@ -72,6 +77,17 @@ final class RunningEffect {
     self.origin = origin
     self.valuePlace = valuePlace
     self.store = store
+  }
+
+  /// Follows the value model that started the effect from now on from
+  /// `owner`, the nearest class model above it in the tree, along `path`.
+  ///
+  /// For a value a targeted action reached: it was reduced in a holder that
+  /// goes when the dispatch ends, and was written back to where `path` leads.
+  func follow(from owner: AnyObject, along path: TreePath) {
+    guard case .model(let action, _) = origin else { return }
+    origin = .model(action, ReducingModel(object: owner, isValueModel: true))
+    pathFromOwner = path
   }
 
   /// Cancels the effect: its task, and every action it sends from now on.
