@@ -13,6 +13,7 @@ struct ModelRows {
   private var modelsByLine: [Int: AnyObject] = [:]
 
   init(root: AnyObject) {
+    builder.recordsPlacesOnly = true
     builder.record(root: root)
     for model in builder.models {
       if let line = builder.firstLine(of: model) { modelsByLine[line] = model }

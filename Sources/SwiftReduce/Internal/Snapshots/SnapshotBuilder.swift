@@ -30,6 +30,11 @@ struct SnapshotBuilder {
   /// line rather than show again, and it orders its own sets by their
   /// elements' first lines, so that ordering never nests further.
   private var enclosingModels: AddressTable<Int>?
+  /// Whether only places are recorded: every line, with its label and kind,
+  /// but the text of no leaf other than an `id` property, which tells rows
+  /// apart, and nothing kept for comparison. For ``ModelRows``, which finds
+  /// models and rows and shows nothing: about half of what a snapshot costs.
+  var recordsPlacesOnly = false
 
   /// Work waiting on the stack: the rest of an open line's children.
   ///
@@ -217,6 +222,8 @@ struct SnapshotBuilder {
       return
     }
     switch plans.form(of: plan) {
+    case .text where recordsPlacesOnly && field.name != "id":
+      appendLine(label: field.name, text: "")
     case let .text(formatter):
       appendLine(label: field.name, text: formatter.text(at: address))
       if let equality = plans.equality(of: plan) { keep(equality.keep(at: address)) }
@@ -234,6 +241,8 @@ struct SnapshotBuilder {
   /// Records a value, pushing a frame for what its line holds, if anything.
   private mutating func recordValue(_ value: Any, _ plan: TypePlan, label: String) {
     switch plans.form(of: plan) {
+    case .text where recordsPlacesOnly && label != "id":
+      appendLine(label: label, text: "")
     case let .text(formatter):
       var text = ""
       plan.access.withBytes(of: value) { text = formatter.text(at: $0) }
@@ -510,7 +519,7 @@ struct SnapshotBuilder {
   /// Keeps a copy of `value`, shown on the last line opened or appended, if
   /// its type is compared by `==`.
   private mutating func keep(_ value: Any, _ plan: TypePlan) {
-    guard let equality = plans.equality(of: plan) else { return }
+    guard !recordsPlacesOnly, let equality = plans.equality(of: plan) else { return }
     var kept: (any KeptValue)?
     plan.access.withBytes(of: value) { kept = equality.keep(at: $0) }
     keep(kept)
