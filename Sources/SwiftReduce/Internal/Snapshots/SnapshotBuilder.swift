@@ -30,10 +30,11 @@ struct SnapshotBuilder {
   /// line rather than show again, and it orders its own sets by their
   /// elements' first lines, so that ordering never nests further.
   private var enclosingModels: AddressTable<Int>?
-  /// Whether only places are recorded: every line, with its label and kind,
-  /// but the text of no leaf other than an `id` property, which tells rows
-  /// apart, and nothing kept for comparison. For ``ModelRows``, which finds
-  /// models and rows and shows nothing: about half of what a snapshot costs.
+  /// Whether only places are recorded.
+  ///
+  /// Every line is, with its label and kind, but no leaf's text other than
+  /// an `id` property's, which tells rows apart, and nothing is kept for
+  /// comparison. For ``ModelRows``, which finds models and rows and shows nothing.
   var recordsPlacesOnly = false
 
   /// Work waiting on the stack: the rest of an open line's children.
