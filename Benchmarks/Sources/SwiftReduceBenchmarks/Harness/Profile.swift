@@ -31,6 +31,11 @@ enum Profile {
     case targetedRow = "targeted-row"
     /// A read through a scope of one row of 100,000, found by its id.
     case scopeRead = "scope-read"
+    /// An action sent to one row of 10,000 by its id, whose reduce starts an
+    /// effect of the row's own, as the effects case times it; the effects
+    /// are not awaited, so each dispatch's check of their models sees one
+    /// more.
+    case rowEffect = "row-effect"
     /// Attaches of a saved 10,000-movie catalog to a fresh store, each one
     /// "dispatch", as the persistence case's load rounds after the first.
     case persistenceLoad = "persistence-load"
@@ -69,6 +74,14 @@ enum Profile {
         store.dispatch(action, to: \.rows, id: index * 7_919 % 100_000)
       }
       return list.rows.reduce(0) { $0 + $1.value } == dispatches ? 0 : 1
+    case .rowEffect:
+      let list = TimedRows(count: 10_000)
+      let store = Store(list)
+      let action: any Action = TimedRowAction.start
+      for index in 0..<dispatches {
+        store.dispatch(action, to: \.rows, id: index * 7_919 % 10_000)
+      }
+      return list.rows.reduce(0) { $0 + $1.started } == dispatches ? 0 : 1
     case .scopeRead:
       let list = RowList(count: 100_000)
       let store = Store(list)

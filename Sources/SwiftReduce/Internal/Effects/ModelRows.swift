@@ -9,15 +9,25 @@
 @MainActor
 struct ModelRows {
   private var builder = SnapshotBuilder()
-  /// The class models shown, by the line of their first position.
-  private var modelsByLine: [Int: AnyObject] = [:]
 
   init(root: AnyObject) {
     builder.recordsPlacesOnly = true
     builder.record(root: root)
-    for model in builder.models {
-      if let line = builder.firstLine(of: model) { modelsByLine[line] = model }
+  }
+
+  /// The class model whose first position is `line`, if one is.
+  ///
+  /// The builder lists the models in the order of their first lines: found
+  /// by halving, with no table made for the few lines ever asked about.
+  private func model(atLine line: Int) -> AnyObject? {
+    let lines = builder.modelLines
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle] < line { low = middle + 1 } else { high = middle }
     }
+    return low < lines.count && lines[low] == line ? builder.models[low] : nil
   }
 
   /// The line of the model that reduced: a class model, or the value model at `place`.
@@ -70,7 +80,7 @@ struct ModelRows {
       let parent = lines[current].parent
       guard parent >= 0 else { return nil }
       if lines[parent].kind == .collection {
-        if let model = modelsByLine[current] { return .object(ObjectIdentifier(model)) }
+        if let model = model(atLine: current) { return .object(ObjectIdentifier(model)) }
         return .element(collection: path(toLine: parent), identity: identity(ofLine: current))
       }
       current = parent
@@ -129,7 +139,7 @@ struct ModelRows {
     let lines = builder.lines
     var current = lines[line].parent
     while current >= 0 {
-      if let model = modelsByLine[current] {
+      if let model = model(atLine: current) {
         let from = path(toLine: current).components.count
         return (model, TreePath(Array(path(toLine: line).components.dropFirst(from))))
       }

@@ -21,6 +21,8 @@ struct SnapshotBuilder {
   private var firstLineOfModel = AddressTable<Int>()
   /// Every model shown, in the order of its first line.
   private(set) var models: [AnyObject] = []
+  /// The first line of each of ``models``, in the same order: ascending.
+  private(set) var modelLines: [Int] = []
   /// The plan of the last object's class: siblings are mostly of one class.
   private var lastObjectPlan: (type: ObjectIdentifier, plan: TypePlan)?
   private var parent = -1
@@ -206,6 +208,10 @@ struct SnapshotBuilder {
 
   /// Records a stored property, pushing a frame for what its line holds, if anything.
   private mutating func recordField(_ field: PlanField, at base: UnsafeRawPointer) {
+    // Places only: plain data holds no model, and only an `id` tells a row apart.
+    if recordsPlacesOnly, !field.plan.mayHoldModels, !field.isReference, field.name != "id" {
+      return
+    }
     let address = base + field.offset
     if field.isReference {
       guard let object = ObjectReference(address).object(field.ownership) else {
@@ -313,6 +319,7 @@ struct SnapshotBuilder {
     }
     firstLineOfModel[identity] = lines.count
     models.append(object)
+    modelLines.append(lines.count)
     let line = open(label: label, text: plan.name, kind: .node)
     if let fields = plans.fields(of: plan) {
       modelFrames.append(ModelFrame(object: object, fields: fields, line: line))
@@ -562,7 +569,25 @@ struct SnapshotBuilder {
   private static let indexLabels = (0..<256).map { "[\($0)]" }
 
   private static func indexLabel(_ offset: Int) -> String {
-    offset < indexLabels.count ? indexLabels[offset] : "[\(offset)]"
+    if offset < indexLabels.count { return indexLabels[offset] }
+    // Its digits written in place: an interpolation costs several times more,
+    // once per element of a long array.
+    var digits = 1
+    var rest = offset / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return String(unsafeUninitializedCapacity: digits + 2) { buffer in
+      buffer[0] = UInt8(ascii: "[")
+      var value = offset
+      for index in stride(from: digits, to: 0, by: -1) {
+        buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+      }
+      buffer[digits + 1] = UInt8(ascii: "]")
+      return digits + 2
+    }
   }
 
   // MARK: - Paths
