@@ -118,8 +118,8 @@ extension Store {
         holder.target?.pathNamesEveryStep == false
       {
         // A value reached through a step its key path does not name (a
-        // dictionary's subscript) cannot be found again: the store's, as
-        // the root's are, named by the path it was sent to.
+        // dictionary's key other than a string or an integer) cannot be found
+        // again: the store's, as the root's are, named by the path it was sent to.
         lifetime.ownership.forget { $0 === effect }
         if let path = path(inHolder: holder, place: effect.valuePlace) {
           effect.follow(from: root, along: path)

@@ -89,10 +89,22 @@ final class DispatchTarget: @unchecked Sendable {
     return (path == "root" ? "" : path) + "[id: \(String(reflecting: elementID))]"
   }
 
+  /// A dictionary key as snapshots write it, for the keys whose text needs
+  /// no snapshot (which only the main actor makes): strings quoted and
+  /// escaped, integers in decimal; `nil` for any other.
+  private static func keyText(_ key: Any) -> String? {
+    switch key {
+    case let text as String: String(reflecting: text)
+    case let text as Substring: String(reflecting: String(text))
+    case let integer as any BinaryInteger: String(describing: integer)
+    default: nil
+    }
+  }
+
   /// Whether ``pathText`` names every step of the key path, so that the
   /// target can be found again by it; not when a step is a computed
-  /// property or a subscript other than an array's (a dictionary's key is
-  /// not in a key path's description).
+  /// property, or a subscript other than an array's or a dictionary's by a
+  /// string or integer key.
   var pathNamesEveryStep: Bool {
     !pathText.contains(".<computed ")
   }
@@ -100,16 +112,21 @@ final class DispatchTarget: @unchecked Sendable {
   /// The path `keyPath` from a root of type named `rootName` leads to,
   /// written as snapshots write paths, with `steps` the ids of its `[id:]` steps.
   ///
-  /// An array position is written `[2]`, and the ids read make the `[id:]`
-  /// steps, in order; any other computed step is written `.<computed Type>`.
+  /// An array position is written `[2]`, a dictionary's string or integer
+  /// key as snapshots write it (`["b"]`, `[7]`), and the ids read make the
+  /// `[id:]` steps, in order; any other computed step is written
+  /// `.<computed Type>`.
   /// Optional steps (`?`, `!`) are left out, as in every path.
   static func pathText(of keyPath: AnyKeyPath, rootName: String, steps: [Any]) -> String {
-    let positions =
-      KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)?.positions ?? []
+    let layout = KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)
+    let positions = layout?.positions ?? []
     func plain(_ part: Substring) -> Substring { part.filter { $0 != "?" && $0 != "!" }[...] }
     var ids = steps[...]
     var named = KeyPathLayout.written(keyPath, literal: plain) { index, type in
       if index < positions.count { return "[\(positions[index])]" }
+      if index == positions.count, let key = layout?.dictionaryKey.flatMap(Self.keyText) {
+        return "[" + key + "]"
+      }
       if let id = ids.popFirst() { return "[id: \(String(reflecting: id))]" }
       // A computed property or another subscript: its type, without the address.
       return ".<computed \(type)>"

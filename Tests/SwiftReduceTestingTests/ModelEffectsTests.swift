@@ -164,24 +164,28 @@ struct ModelEffectsTests {
     #expect(notes.lines == [])
   }
 
-  @Test func aValueReachedThroughADictionarysSubscriptKeepsStoreWideEffects() async {
+  @Test func aValueReachedThroughADictionarysKeyIsFoundThereAndKeepsItsOwnEffects() async {
     let clock = TestClock()
     let notes = Notes()
     let store = store(LapBoard(), clock, notes: notes)
-    // A key path does not show a dictionary's key, so the value cannot be
-    // found again by its path: its effects are the store's, as the root's are.
     store.dispatch(TickerAction.start(1), to: \.laps["a"])
     store.dispatch(TickerAction.start(2), to: \.laps["b"])
     #expect(
       store.runningEffects.map(\.description) == [
-        #"id "timer", started by TickerAction.start(2) to laps.<computed Optional<Lap>> in "#
-          + "laps.<computed Optional<Lap>>"
+        #"id "timer", started by TickerAction.start(1) to laps["a"] in laps["a"]"#,
+        #"id "timer", started by TickerAction.start(2) to laps["b"] in laps["b"]"#,
       ])
 
+    store.dispatch(TickerAction.stop(1), to: \.laps["a"])
+    store.dispatch(LapBoardAction.removeLap("b"))
     await clock.advance(by: .seconds(1))
 
-    #expect(store.laps.mapValues(\.ticks) == ["a": 0, "b": 1])
-    #expect(notes.lines == [])
+    #expect(store.laps.mapValues(\.ticks) == ["a": 0])
+    #expect(
+      notes.lines == [
+        #"SwiftReduce: cancelled the effect id "timer", started by TickerAction.start(2) to "#
+          + #"laps["b"] in laps["b"]: its model left the tree (noted in debug builds)"#
+      ])
   }
 
   @Test func aReleasedModelsEffectIsCancelled() async {

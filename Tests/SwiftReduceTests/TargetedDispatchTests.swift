@@ -63,6 +63,44 @@ struct TargetedDispatchTests {
       paths[0].components == [.property("items"), .subscript("id: 1")])
   }
 
+  /// Memos held by name, by number, and by a key whose text needs a snapshot.
+  final class KeyedMemos: Reducer {
+    var byName = [#"a "b""#: Memo(id: "n")]
+    var byNumber = [-7: Memo(id: "7")]
+    var byFlag = [true: Memo(id: "t")]
+  }
+
+  @Test func aDictionarysStringOrIntegerKeyNamesTheTargetsPath() {
+    var seen: [String] = []
+    var paths: [TreePath] = []
+    let store = Store(
+      KeyedMemos(),
+      middleware: [
+        Middleware { action, _, next in
+          seen.append("\(action)")
+          if let targeted = action as? TargetedAction { paths.append(targeted.path) }
+          next(action)
+        }
+      ])
+    store.dispatch(MemoAction.append("x"), to: \.byName[#"a "b""#])
+    store.dispatch(MemoAction.append("y"), to: \.byNumber[-7])
+    store.dispatch(MemoAction.append("z"), to: \.byFlag[true])
+
+    #expect(
+      seen == [
+        #"MemoAction.append("x") to byName["a \"b\""]"#, #"MemoAction.append("y") to byNumber[-7]"#,
+        #"MemoAction.append("z") to byFlag.<computed Optional<Memo>>"#,
+      ])
+    // Each named as a snapshot names it, key and all.
+    #expect(paths[0] == TreePath([.property("byName"), .subscript(#""a \"b\"""#)]))
+    #expect(paths[1].components == [.property("byNumber"), .subscript("-7")])
+    #expect(store.byName.values.map(\.lines) == [["x"]])
+    #expect(store.byNumber[-7]?.lines == ["y"])
+    #expect(store.byFlag[true]?.lines == ["z"])
+    // The paths the store gives the same values elsewhere.
+    #expect(store.recipients(of: MemoAction.append("")).map(\.path).prefix(2) == paths.prefix(2))
+  }
+
   @Test func targetedActionToTheRootItselfIsNamedByTheRootsPath() {
     var seen: [String] = []
     let store = Store(

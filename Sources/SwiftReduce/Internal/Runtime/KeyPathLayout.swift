@@ -20,6 +20,11 @@
 // `Array` and `ContiguousArray` subscripts are recognised by comparing their
 // header, id and argument size with those of `\[Int].[2]` and
 // `\ContiguousArray<Int>.[2]` formed here, where the position is found too.
+// `Dictionary`'s subscript by key, only to name a path, by its header and id,
+// the same for every key and value type, read off `\[Int: Int].[key]` formed
+// here, where the key's place among the arguments is found, and checked on a
+// `String` key (``KeyPathLayout/dictionarySubscript``); the key is read as the
+// dictionary type's `Key`.
 // Where an `Array` may be a bridged `NSArray` (with Objective-C interop, and in
 // the portable build), an `Array`'s count and elements are asked of the array
 // (``ArrayThroughItsAPI``) instead of read from its storage.
@@ -139,6 +144,12 @@ struct KeyPathLayout {
   /// The positions the path's `Array` and `ContiguousArray` subscripts read,
   /// in order, to name the path; they all come before any computed property.
   let positions: [Int]
+
+  /// The key of the path's first computed step after the ``positions``,
+  /// when that step is `Dictionary`'s subscript by key.
+  ///
+  /// It names the path (`byName["ada"]`); the steps end before it.
+  let dictionaryKey: Any?
 
   /// The layout of `keyPath`, whose value is of `valueType`, if the store can check it here.
   init?(of keyPath: AnyKeyPath, valueType: Any.Type) {
@@ -319,7 +330,10 @@ struct KeyPathLayout {
       start: object + KeyPathBuffer.componentsOffset, count: Int(header & KeyPathBuffer.sizeMask))
   }
 
-  init?(parsing keyPath: AnyKeyPath, valueType: Any.Type, subscripts: [KnownSubscript]) {
+  init?(
+    parsing keyPath: AnyKeyPath, valueType: Any.Type, subscripts: [KnownSubscript],
+    dictionary: KnownDictionarySubscript? = dictionarySubscript
+  ) {
     guard let data = Self.components(of: keyPath), let start = data.baseAddress else { return nil }
     let end = start + data.count
     var cursor = start
@@ -328,6 +342,7 @@ struct KeyPathLayout {
     // The type of the value the steps so far lead to.
     var current: Any.Type = type(of: keyPath).rootType
     var endsAtValue = true
+    var dictionaryKey: Any?
     parsing: while cursor < end {
       let header = cursor.load(as: UInt32.self)
       cursor += 4
@@ -373,6 +388,7 @@ struct KeyPathLayout {
           // steps end here, and the standard library evaluates the rest once
           // they are found to apply.
           endsAtValue = false
+          dictionaryKey = Self.dictionaryKey(of: cursor, header, in: current, known: dictionary)
           break parsing
         }
         let index = known.position(in: cursor + ComputedBody.argumentsOffset(header))
@@ -407,6 +423,80 @@ struct KeyPathLayout {
     self.steps = steps
     self.endsAtValue = endsAtValue
     self.positions = positions
+    self.dictionaryKey = dictionaryKey
+  }
+
+  // MARK: - Dictionary subscripts
+
+  /// `Dictionary`'s subscript by key, as a key path's component records it:
+  /// its header (without the settable bit, which depends on the root) and
+  /// id, the same for every key and value type, and where the key is among
+  /// its arguments.
+  struct KnownDictionarySubscript {
+    let header: UInt32
+    let id: UInt
+    let keyOffset: Int
+  }
+
+  /// Read off `\[Int: Int].[key]` formed here, and checked on a `String`
+  /// key of another dictionary type; `nil` if either differs, and no
+  /// dictionary key is then read.
+  static let dictionarySubscript: KnownDictionarySubscript? = {
+    let probeKey = 0x5EED_0000_5EED
+    guard MemoryLayout<Int>.size == 8, let data = components(of: \[Int: Int].[probeKey]),
+      let start = data.baseAddress, data.count >= 8
+    else { return nil }
+    let header = start.load(as: UInt32.self)
+    guard header & ComponentHeader.kindMask == ComponentHeader.computedKind << 24,
+      header & ComponentHeader.computedHasArguments != 0,
+      data.count >= 8 + ComputedBody.argumentsOffset(header)
+    else { return nil }
+    let body = start + 8
+    let argumentSize = body.load(fromByteOffset: ComputedBody.accessorsSize(header), as: Int.self)
+    let arguments = body + ComputedBody.argumentsOffset(header)
+    guard argumentSize > 0, argumentSize % 8 == 0,
+      data.count >= 8 + ComputedBody.argumentsOffset(header) + argumentSize
+    else { return nil }
+    // The key is the one argument word holding the probe's key.
+    let offsets = stride(from: 0, to: argumentSize, by: 8).filter {
+      arguments.load(fromByteOffset: $0, as: Int.self) == probeKey
+    }
+    guard offsets.count == 1 else { return nil }
+    let known = KnownDictionarySubscript(
+      header: header & ~(ComponentHeader.endOfReferencePrefix | ComponentHeader.computedSettable),
+      id: body.load(as: UInt.self), keyOffset: offsets[0])
+    // The same subscript of another key and value type, through a class's property.
+    guard
+      let layout = KeyPathLayout(
+        parsing: \KeyPathDictionaryProbe.byName["probe"],
+        valueType: Int?.self, subscripts: [], dictionary: known),
+      layout.dictionaryKey as? String == "probe"
+    else { return nil }
+    return known
+  }()
+
+  /// The key of the component at `body` (after its header and padding),
+  /// whose header is `header`, reached from a value of `current`, if it is
+  /// `Dictionary`'s subscript by key.
+  private static func dictionaryKey(
+    of body: UnsafeRawPointer, _ header: UInt32, in current: Any.Type,
+    known: KnownDictionarySubscript?
+  ) -> Any? {
+    guard let known, let dictionary = current as? any DictionaryKeyed.Type,
+      header & ~(ComponentHeader.endOfReferencePrefix | ComponentHeader.computedSettable)
+        == known.header,
+      body.load(as: UInt.self) == known.id
+    else { return nil }
+    let argumentSize = body.load(fromByteOffset: ComputedBody.accessorsSize(header), as: Int.self)
+    func read<Key>(_: Key.Type) -> Any? {
+      guard known.keyOffset + MemoryLayout<Key>.size <= argumentSize,
+        known.keyOffset % MemoryLayout<Key>.alignment == 0
+      else { return nil }
+      // A copy of the key: the key path keeps its own.
+      return (body + ComputedBody.argumentsOffset(header)).load(
+        fromByteOffset: known.keyOffset, as: Key.self)
+    }
+    return _openExistential(dictionary.keyType, do: read)
   }
 
   /// How an array of type `arrayType` is read where its storage may not be
@@ -426,4 +516,19 @@ struct KeyPathLayout {
     func open<Value>(_: Value.Type) -> Int { MemoryLayout<Value>.stride }
     return _openExistential(type, do: open)
   }
+}
+
+/// A `Dictionary` type, asked for the type of its keys.
+protocol DictionaryKeyed {
+  static var keyType: Any.Type { get }
+}
+
+extension Dictionary: DictionaryKeyed {
+  static var keyType: Any.Type { Key.self }
+}
+
+/// The class `Dictionary`'s subscript is checked through, with a key of
+/// another type than the first probe's.
+private final class KeyPathDictionaryProbe {
+  var byName = ["probe": 1]
 }
