@@ -81,6 +81,7 @@ extension Persistence {
         throw changed(error.problem)
       }
     }
+    removeLeftOut(from: &state)
     lineage = snapshot.lineage
     snapshotIdentity = read.identity
     snapshotLength = read.bytes.count
@@ -112,12 +113,13 @@ extension Persistence {
     var number = sequence
     var records: [[JournalPatch]] = []
     for line in bytes[..<end].split(separator: UInt8(ascii: "\n")) {
-      guard let record = try? JournalFormat.record(Array(line)), record.sequence == number + 1,
-        let next = Self.folded(state, [record.patches])
+      guard let record = try? JournalFormat.record(Array(line)), record.sequence == number + 1
       else { return nil }
+      let patches = record.patches.compactMap { leavingOut($0) }
+      guard let next = Self.folded(state, [patches]) else { return nil }
       state = next
       number = record.sequence
-      records.append(record.patches)
+      records.append(patches)
     }
     sequence = number
     journalLength += end

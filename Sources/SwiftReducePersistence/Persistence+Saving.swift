@@ -17,11 +17,11 @@ extension Persistence {
   /// Records one dispatch's patches and writes what is not saved yet.
   func record(_ patches: [Patch]) {
     guard !isMerging else { return }
-    let saved = patches.filter { tree.isSaved($0, below: store.root) }
+    let saved = patches.filter { tree.isSaved($0, below: store.root) && !isLeftOut($0.path) }
     guard !saved.isEmpty else { return }
     unsavedDispatches += 1
     do {
-      pending.append(try saved.map { try JournalPatch($0) })
+      pending.append(try saved.compactMap { leavingOut(try JournalPatch($0)) })
     } catch {
       // The whole state is written instead, or the error it meets is reported.
       pendingIsComplete = false
@@ -29,6 +29,13 @@ extension Persistence {
     }
     // Inside the dispatch, the tree cannot take another process's changes yet.
     flush(canMerge: false)
+  }
+
+  /// The tree's state as the file holds it: without the left-out properties.
+  func encodeState() throws(PersistenceTree.BadValue) -> Patch.EncodedValue {
+    var state = try tree.encode(store.root)
+    removeLeftOut(from: &state)
+    return state
   }
 
   /// Why nothing may be written now, or `nil`.
@@ -168,7 +175,7 @@ extension Persistence {
       state = given
     } else {
       do throws(PersistenceTree.BadValue) {
-        state = try tree.encode(store.root)
+        state = try encodeState()
       } catch {
         throw failure("\(error.path): \(error.reason)")
       }
