@@ -21,6 +21,7 @@ extension Persistence {
           + "; leave out what is not saved with @Untraversed", .properties)
     }
     try checkLeftOut()
+    readsUnversionedFiles = migrations.contains { $0.from == 0 }
     do throws(PersistenceError) {
       try openJournal()
       defer { if journalDescriptor >= 0 { FileAccess.unlock(journalDescriptor) } }

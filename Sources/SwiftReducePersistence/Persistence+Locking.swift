@@ -60,12 +60,13 @@ extension Persistence {
 
   /// Whether another process, or a person, changed the file since this
   /// attachment last read or wrote it; called holding the lock.
+  ///
+  /// A journal found removed is a removal while the snapshot is the one this
+  /// attachment knows; a snapshot made since (a new file, another process's)
+  /// is a change, read whole.
   func lookForOthers() throws(PersistenceError) -> OtherChange {
-    if journalWasRemoved {
-      journalWasRemoved = false
-      return .removed
-    }
     guard let current = FileIdentity(path: realPath) else { return .removed }
+    if journalWasRemoved { return current == snapshotIdentity ? .removed : .changed }
     if current == snapshotIdentity && journalSize() == journalLength { return .none }
     return .changed
   }

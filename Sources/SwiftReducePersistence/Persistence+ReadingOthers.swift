@@ -35,10 +35,20 @@ extension Persistence {
       needsSnapshot = true
       return nil
     }
+    let otherStateIsThere = {
+      self.otherState =
+        "another state is there now, not the one this store was loaded from or saved to "
+        + "(another user's, or a new file); call overwrite() to write this state over it"
+      return self.failure(self.otherState ?? "")
+    }
     let snapshot: SnapshotFormat
     do throws(SnapshotFormat.Refusal) {
       snapshot = try SnapshotFormat(reading: read.bytes)
     } catch {
+      // A file written without this library, which this program reads: of no lineage of its own.
+      if readsUnversionedFiles, SnapshotFormat.unversionedState(of: read.bytes) != nil {
+        throw otherStateIsThere()
+      }
       throw changed(error.reason)
     }
     guard snapshot.version == version else {
@@ -51,10 +61,7 @@ extension Persistence {
     if let seen = snapshotIdentity,
       snapshot.lineage != lineage || seen.owner != read.identity.owner
     {
-      otherState =
-        "another state is there now, not the one this store was loaded from or saved to "
-        + "(another user's, or a new file); call overwrite() to write this state over it"
-      throw failure(otherState ?? "")
+      throw otherStateIsThere()
     }
     let journalBytes: [UInt8]?
     do throws(FileAccess.Failure) {
@@ -85,6 +92,8 @@ extension Persistence {
     lineage = snapshot.lineage
     snapshotIdentity = read.identity
     snapshotLength = read.bytes.count
+    // The journal opened again is the one this file has now.
+    journalWasRemoved = false
     journalLength = journal?.completeLength ?? 0
     return (state, nil)
   }

@@ -38,9 +38,9 @@ extension Persistence {
     return state
   }
 
-  /// Why nothing may be written now, or `nil`.
+  /// Why nothing may be written now, or `nil`: the file's own reason first.
   func whyUnwritable() -> String? {
-    unwritableReason ?? FileAccess.whyUnwritable(realPath)
+    FileAccess.whyUnwritable(realPath) ?? unwritableReason
   }
 
   /// Writes the pending records, or the whole state when it is needed,
@@ -79,8 +79,12 @@ extension Persistence {
           case .none:
             break
           case .removed:
-            // Removing the file is no change to merge: it is written again, whole.
-            needsSnapshot = true
+            // Removing the file is no change to merge: it is written again, whole, by
+            // the next save; a look alone (`refresh()`) leaves it removed.
+            if hasWrites {
+              journalWasRemoved = false
+              needsSnapshot = true
+            }
           case .changed:
             guard canMerge else {
               scheduleMerge()
@@ -200,6 +204,7 @@ extension Persistence {
     sequence = number
     fileState = state
     needsSnapshot = false
+    journalWasRemoved = false
     pendingIsComplete = true
     pending.removeAll()
     try resetJournal()

@@ -161,6 +161,8 @@ public final class Persistence<Root: Reducer> {
   /// Why the journal cannot be written, found when it was opened.
   var unwritableReason: String?
   var subscription: StoreSubscription?
+  /// Whether a migration from version 0 was given: a file without the envelope is this program's.
+  var readsUnversionedFiles = false
   /// Whether attaching made the journal, which a refused load then removes.
   var createdJournal = false
   /// Whether this attachment holds its file, from a load that succeeded to ``detach()``.

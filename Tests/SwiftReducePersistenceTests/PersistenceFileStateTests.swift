@@ -88,4 +88,65 @@ struct PersistenceFileStateTests {
         == "Not saved to \(file.path): cannot create a file in \(directory.url.path) "
         + "(permission denied).")
   }
+
+  @Test func aRefreshLeavesARemovedFileRemovedAndTheNextDispatchWritesItWhole() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let store = Store(Library())
+    let persistence = try Persistence.attach(store, file: file)
+    store.dispatch(LibraryAction.rename("Central"))
+    try FileManager.default.removeItem(at: file)
+
+    try persistence.refresh()
+    #expect(directory.text(of: "library.json") == nil)
+    store.dispatch(LibraryAction.rate("Odes", 4))
+
+    let reloaded = Library()
+    _ = try Persistence.attach(Store(reloaded), file: file)
+    #expect(reloaded.name == "Central")
+    #expect(reloaded.ratings == ["Odes": 4])
+  }
+
+  @Test(arguments: ["the snapshot", "the snapshot and its journal"])
+  func aNewFileMadeAfterTheFileWasRemovedIsAnotherState(removed: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let store = Store(Library())
+    let persistence = try Persistence.attach(store, file: file)
+    store.dispatch(LibraryAction.rename("Central"))
+    try FileManager.default.removeItem(at: file)
+    if removed != "the snapshot" {
+      try FileManager.default.removeItem(at: directory.file("library.json.journal"))
+    }
+    let newcomer = Store(Library())
+    let newcomerPersistence = try Persistence.attach(newcomer, file: file)
+    newcomer.dispatch(LibraryAction.rename("North"))
+    newcomerPersistence.detach()
+
+    store.dispatch(LibraryAction.rate("Odes", 4))
+    #expect(throws: PersistenceError.self) { try persistence.save() }
+
+    #expect(persistence.foundOtherState)
+    #expect(store.root.name == "Central")
+    let reloaded = Library()
+    _ = try Persistence.attach(Store(reloaded), file: file)
+    #expect(reloaded.name == "North")
+    #expect(reloaded.ratings == [:])
+  }
+
+  @Test func aFileWithoutTheEnvelopeSwappedInIsAnotherStateWhereSuchFilesAreRead() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let store = Store(Library())
+    let fromVersion0 = PersistenceMigration(from: 0) { _ in }
+    let persistence = try Persistence.attach(store, file: file, migrations: [fromVersion0])
+    store.dispatch(LibraryAction.rename("Central"))
+    try directory.write(#"{"name": "North"}"#, to: "swapped.json")
+    #expect(rename(directory.file("swapped.json").path, file.path) == 0)
+
+    #expect(throws: PersistenceError.self) { try persistence.refresh() }
+
+    #expect(persistence.foundOtherState)
+    #expect(directory.text(of: "library.json") == #"{"name": "North"}"#)
+  }
 }
