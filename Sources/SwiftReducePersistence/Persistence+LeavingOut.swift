@@ -38,8 +38,7 @@ extension Persistence {
     }
     while let current = mirror {
       // An `@Observable` model keeps a property's value under its name with an underscore.
-      if let child = current.children.first(where: { $0.label == name || $0.label == "_" + name })
-      {
+      if let child = current.children.first(where: { $0.label == name || $0.label == "_" + name }) {
         return missingProperty(components.dropFirst(), in: child.value)
       }
       mirror = current.superclassMirror

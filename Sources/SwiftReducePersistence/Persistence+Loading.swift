@@ -127,10 +127,13 @@ extension Persistence {
       throw failure("its journal \(journalPath), \(error.reason)", .load)
     }
     guard let snapshot else {
+      // The snapshot was removed, to start afresh: the records, which only apply to it, go
+      // with the first save.
       if let journal, !journal.records.isEmpty {
-        throw failure(
-          "its journal \(journalPath) has records, and the snapshot they follow is not there; "
-            + "move the journal away to start afresh", .load)
+        notes.append(
+          "\(file.path) is not there, and its journal \(journalPath) has "
+            + "\(journal.records.count == 1 ? "1 record" : "\(journal.records.count) records") "
+            + "of it; the state starts afresh, and the first save empties the journal.")
       }
       // The state both start from, should another process make the file first.
       fileState = try? encodeState()

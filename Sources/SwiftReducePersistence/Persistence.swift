@@ -101,7 +101,8 @@ public final class Persistence<Root: Reducer> {
   ///
   /// The merge reports every conflict with the value kept, in
   /// ``PersistenceMerge/conflicts``, and writes the merged state whole.
-  public var resolveConflict: (@MainActor (PersistenceMerge.Conflict) -> PersistenceMerge.Resolution)?
+  public var resolveConflict:
+    (@MainActor (PersistenceMerge.Conflict) -> PersistenceMerge.Resolution)?
 
   /// Why this program cannot save to the file as it is now, or `nil` when it
   /// can: the user cannot write it (its mode), or it belongs to another user.

@@ -61,6 +61,7 @@ public struct PersistenceMigration {
   }
 
   /// The version of the states this migration reads; it makes version `from + 1`.
+  ///
   /// Version 0 is a file written without this library (see above).
   public let from: Int
   let migrate: @MainActor (inout Patch.EncodedValue) throws -> Void

@@ -30,10 +30,11 @@ struct StateMerge {
 
   /// Chooses the value kept where both sides changed an element: given its
   /// place, the value both started from, the value here and the value there.
-  typealias Resolve = @MainActor (
-    _ steps: [Step], _ base: Patch.EncodedValue?, _ here: Patch.EncodedValue?,
-    _ there: Patch.EncodedValue?
-  ) -> PersistenceMerge.Resolution
+  typealias Resolve =
+    @MainActor (
+      _ steps: [Step], _ base: Patch.EncodedValue?, _ here: Patch.EncodedValue?,
+      _ there: Patch.EncodedValue?
+    ) -> PersistenceMerge.Resolution
 
   /// The merged state.
   private(set) var merged: Patch.EncodedValue = .null

@@ -7,15 +7,17 @@ import Testing
 @MainActor
 struct PersistenceConflictRuleTests {
   /// Of two ratings, the higher wins; a rating beats a removal; anything else keeps the value here.
-  private static let higherRatingWins: @MainActor (PersistenceMerge.Conflict) -> PersistenceMerge
-    .Resolution = { conflict in
-      guard conflict.steps.first == .member("ratings") else { return .here }
-      switch (conflict.here, conflict.there) {
-      case let (.int(here)?, .int(there)?): return here >= there ? .here : .there
-      case (nil, _?): return .there
-      default: return .here
+  private static let higherRatingWins:
+    @MainActor (PersistenceMerge.Conflict) ->
+      PersistenceMerge
+      .Resolution = { conflict in
+        guard conflict.steps.first == .member("ratings") else { return .here }
+        switch (conflict.here, conflict.there) {
+        case let (.int(here)?, .int(there)?): return here >= there ? .here : .there
+        case (nil, _?): return .there
+        default: return .here
+        }
       }
-    }
 
   /// Two stores on `file`, both with Odes rated 3, and what `here` merges.
   private func twoStores(on file: URL) throws -> (

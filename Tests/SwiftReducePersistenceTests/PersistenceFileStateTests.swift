@@ -149,4 +149,31 @@ struct PersistenceFileStateTests {
     #expect(persistence.foundOtherState)
     #expect(directory.text(of: "library.json") == #"{"name": "North"}"#)
   }
+
+  @Test func aSnapshotRemovedBesideAJournalWithRecordsStartsAfreshAndSaysSo() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let store = Store(Library())
+    let writer = try Persistence.attach(store, file: file)
+    store.dispatch(LibraryAction.rename("Central"))
+    store.dispatch(LibraryAction.rate("Odes", 4))
+    writer.detach()
+    try FileManager.default.removeItem(at: file)
+    let library = Library()
+    let newcomer = Store(library)
+
+    let persistence = try Persistence.attach(newcomer, file: file)
+    newcomer.dispatch(LibraryAction.rename("North"))
+
+    #expect(
+      persistence.notes == [
+        "\(file.path) is not there, and its journal \(file.path).journal has 1 record of it; "
+          + "the state starts afresh, and the first save empties the journal."
+      ])
+    #expect(library.name == "North")
+    #expect(library.ratings == [:])
+    let reloaded = Library()
+    _ = try Persistence.attach(Store(reloaded), file: file)
+    #expect(reloaded.name == "North")
+  }
 }
