@@ -34,6 +34,8 @@ final class MovieListFile {
   private var overwritesOtherList = false
   /// The refusal of another list last shown, not to be shown again.
   private var shownRefusal: String?
+  /// Whether a change was made here, which closing folds into the file.
+  private var hasChanges = false
 
   /// Loads the file at `path` into `store`, and saves every change from then on.
   ///
@@ -48,7 +50,7 @@ final class MovieListFile {
         migrations: [Self.fromVersion0 { migrationNotes.append($0) }],
         leavingOut: Self.leftOut)
     } catch {
-      throw Self.inMovieListsWords(error, foundOtherList: false)
+      throw Self.inMovieListsWords(error)
     }
     persistence.resolveConflict = Self.resolve
     // An older MovieList's file is this one's: its migration is no news.
@@ -69,6 +71,7 @@ final class MovieListFile {
   ///
   /// - Throws: Why it could not be saved, in MovieList's words.
   func save() throws(PersistenceError) {
+    hasChanges = true
     do throws(PersistenceError) {
       if overwritesOtherList {
         overwritesOtherList = false
@@ -77,7 +80,7 @@ final class MovieListFile {
         try persistence.save()
       }
     } catch {
-      throw Self.inMovieListsWords(error, foundOtherList: persistence.foundOtherState)
+      throw Self.inMovieListsWords(error)
     }
   }
 
@@ -104,7 +107,7 @@ final class MovieListFile {
   /// Folds the journal into the file, so that the file a person opens
   /// holds the whole list, and lets another instance have it.
   func close() {
-    if persistence.saveError == nil, !persistence.foundOtherState {
+    if hasChanges, persistence.saveError == nil, !persistence.foundOtherState {
       try? persistence.compact()
     }
     persistence.detach()
@@ -120,12 +123,10 @@ final class MovieListFile {
 
   /// `error` as MovieList says it: with the hint to choose another file, and
   /// another list named as a list.
-  static func inMovieListsWords(_ error: PersistenceError, foundOtherList: Bool)
-    -> PersistenceError
-  {
-    PersistenceError(
-      error.kind, path: error.path,
-      problem: foundOtherList ? anotherList : withHint(error.problem))
+  static func inMovieListsWords(_ error: PersistenceError) -> PersistenceError {
+    let isAnotherState = error.problem.hasPrefix("another state is there now")
+    return PersistenceError(
+      error.kind, path: error.path, problem: isAnotherState ? anotherList : withHint(error.problem))
   }
 
   /// `problem` with what the user can do about a file that is not theirs to write.

@@ -61,12 +61,12 @@ extension Persistence {
     }
     guard descriptor >= 0 else {
       if errno == EACCES || errno == EROFS || errno == EPERM {
+        let reason = FileAccess.systemError()
         // Not there, and not made: the directory is what cannot be written.
         unwritableReason =
           access(journalPath, F_OK) == 0
-          ? "cannot write its journal \(journalPath) (\(FileAccess.systemError()))"
-          : "cannot create a file in \(FileAccess.directory(of: journalPath)) "
-            + "(\(FileAccess.systemError()))"
+          ? "cannot write its journal \(journalPath) (\(reason))"
+          : "cannot create a file in \(FileAccess.directory(of: journalPath)) (\(reason))"
         return
       }
       throw failure("cannot open its journal \(journalPath) (\(FileAccess.systemError()))", .load)

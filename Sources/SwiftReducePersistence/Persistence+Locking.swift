@@ -33,7 +33,12 @@ extension Persistence {
       || opened.st_dev != named.st_dev
     {
       if journalDescriptor >= 0 { close(journalDescriptor) }
-      try? FileAccess.createDirectory(FileAccess.directory(of: journalPath))
+      do throws(FileAccess.Failure) {
+        try FileAccess.createDirectory(FileAccess.directory(of: journalPath))
+      } catch {
+        journalDescriptor = -1
+        throw failure(error.problem)
+      }
       journalDescriptor = open(
         journalPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o666)
       guard journalDescriptor >= 0 else {

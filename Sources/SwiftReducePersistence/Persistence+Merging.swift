@@ -35,7 +35,7 @@ extension Persistence {
   public func overwrite() throws(PersistenceError) {
     overwritesOtherState = otherState != nil
     needsSnapshot = true
-    flush(canMerge: true)
+    flush(canMerge: true, isAsked: true)
     if let saveError { throw saveError }
   }
 

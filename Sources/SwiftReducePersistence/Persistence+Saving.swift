@@ -55,11 +55,27 @@ extension Persistence {
   ///   - canMerge: Whether the tree may take another process's changes now.
   ///   - lookingForOthers: Whether to merge another process's changes even
   ///     when nothing here waits to be written.
+  ///   - isAsked: Whether the whole state is to be written because the user
+  ///     asked (``compact()``, ``overwrite()``), even if nobody changed it.
   /// - Returns: The merge made, if one was.
   @discardableResult
-  func flush(canMerge: Bool, lookingForOthers: Bool = false) -> PersistenceMerge? {
-    guard lookingForOthers || needsSnapshot || !pending.isEmpty else { return nil }
-    let hasWrites = needsSnapshot || !pending.isEmpty
+  func flush(canMerge: Bool, lookingForOthers: Bool = false, isAsked: Bool = false)
+    -> PersistenceMerge?
+  {
+    // Undone, after a save failed, back to what the file holds: nothing is left to write.
+    // (Compared only then: folding copies the state.)
+    if saveError != nil, pendingIsComplete, !pending.isEmpty, let base = fileState,
+      Self.folded(base, pending) == base
+    {
+      pending.removeAll()
+      unsavedDispatches = 0
+      saveError = nil
+    }
+    // No file is made for a state nobody changed (a look, a detach): the first change makes it.
+    let isUntouched =
+      !isAsked && snapshotIdentity == nil && pending.isEmpty && unsavedDispatches == 0
+    let hasWrites = (needsSnapshot || !pending.isEmpty) && !isUntouched
+    guard lookingForOthers || hasWrites else { return nil }
     let unwritable = whyUnwritable()
     if let unwritable, hasWrites {
       saveError = failure(unwritable)
@@ -94,7 +110,7 @@ extension Persistence {
             merge = try mergeOthers()
           }
         }
-        guard unwritable == nil, needsSnapshot || !pending.isEmpty else { return }
+        guard unwritable == nil, needsSnapshot || !pending.isEmpty, !isUntouched else { return }
         if needsSnapshot {
           try writeSnapshot()
         } else {

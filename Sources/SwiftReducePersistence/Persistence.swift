@@ -268,7 +268,7 @@ public final class Persistence<Root: Reducer> {
   ///   the journal then still holds every record.
   public func compact() throws(PersistenceError) {
     needsSnapshot = true
-    flush(canMerge: true)
+    flush(canMerge: true, isAsked: true)
     if let saveError { throw saveError }
   }
 

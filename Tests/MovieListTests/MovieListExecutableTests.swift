@@ -77,7 +77,7 @@ struct MovieListExecutableTests {
     let run = try runMovieList(
       [], input: "1 Ada\n", environment: ["XDG_DATA_HOME": directory.file("data")])
     #expect(run.status == 0)
-    #expect(try directory.contents(of: "data/movielist/state.json").contains("\"name\" : \"Ada\""))
+    #expect(try directory.contents(of: "data/movielist/state.json").contains("\"name\": \"Ada\""))
   }
 
   @Test func withoutFileOrXDGDataHomeTheStateGoesUnderHome() throws {
@@ -85,12 +85,15 @@ struct MovieListExecutableTests {
     let run = try runMovieList([], input: "1 Ada\n", environment: ["HOME": directory.path])
     #expect(run.status == 0)
     #expect(
-      try directory.contents(of: ".local/share/movielist/state.json").contains("\"name\" : \"Ada\"")
+      try directory.contents(of: ".local/share/movielist/state.json").contains("\"name\": \"Ada\"")
     )
   }
 
   @Test(arguments: [
-    ("{ \"name\": \"Ada\", ", "it is not valid JSON"),
+    (
+      "{ \"name\": \"Ada\", ",
+      "it is not valid JSON (line 1, column 18: expected a member name in quotes)"
+    ),
     ("", "it is empty"),
     ("[1]", "the top level should be an object"),
     ("{\"name\": \"Ada\"}", "\"movies\" is missing"),
@@ -245,6 +248,8 @@ struct MovieListExecutableTests {
     let running = try startMovieList(
       ["--file", directory.file("blocked/state.json")], environment: ["COLUMNS": "200"])
     try running.waitForPrompts(1)
+    // The directory made for the file at start is replaced by a file.
+    try FileManager.default.removeItem(atPath: directory.file("blocked"))
     try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
     return running
   }

@@ -176,4 +176,34 @@ struct PersistenceFileStateTests {
     _ = try Persistence.attach(Store(reloaded), file: file)
     #expect(reloaded.name == "North")
   }
+
+  @Test func aRefreshBeforeAnyChangeMakesNoFile() throws {
+    let directory = try TemporaryDirectory()
+    let persistence = try Persistence.attach(
+      Store(Library()), file: directory.file("library.json"))
+
+    try persistence.refresh()
+
+    #expect(directory.names == ["library.json.journal"])
+  }
+
+  @Test func changesUndoneAfterAFailedSaveLeaveNothingToSave() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("shelf/library.json")
+    let store = Store(Library())
+    let persistence = try Persistence.attach(store, file: file)
+    store.dispatch(LibraryAction.rename("Central"))
+    try FileManager.default.removeItem(at: directory.file("shelf"))
+    try directory.write("not a directory", to: "shelf")
+    store.dispatch(LibraryAction.rate("Odes", 4))
+    #expect(
+      persistence.saveError?.description
+        == "Not saved to \(file.path): \(directory.file("shelf").path) is not a directory.")
+
+    store.dispatch(LibraryAction.rate("Odes", nil))
+    try persistence.save()
+
+    #expect(persistence.saveError == nil)
+    #expect(persistence.unsavedDispatches == 0)
+  }
 }
