@@ -61,7 +61,8 @@ final class MovieListFile {
     }
   }
 
-  /// Whether the list shown is not in the file, since another list is there.
+  /// Why the list shown is not in the file: another list is there; `nil`
+  /// when it is.
   var otherList: String? {
     persistence.foundOtherState ? Self.anotherList : nil
   }
