@@ -41,7 +41,7 @@ let package = Package(
     // Samples
     .executableTarget(
       name: "MovieList",
-      dependencies: ["SwiftReduce", "SwiftReduceTextUI"],
+      dependencies: ["SwiftReduce", "SwiftReducePersistence", "SwiftReduceTextUI"],
       path: "Samples/MovieList",
       exclude: ["README.md"]
     ),
@@ -88,8 +88,8 @@ let package = Package(
     .testTarget(
       name: "MovieListTests",
       dependencies: [
-        "MovieList", "SwiftReduce", "SwiftReduceTesting", "SwiftReduceTextUI",
-        "SwiftReduceTestSupport",
+        "MovieList", "SwiftReduce", "SwiftReducePersistence", "SwiftReduceTesting",
+        "SwiftReduceTextUI", "SwiftReduceTestSupport",
       ],
       // A session recorded with `--record`, read by the test that replays it.
       exclude: ["Support/RecordedSession.json"]

@@ -26,6 +26,7 @@ let package = Package(
       name: "MovieListApp",
       dependencies: [
         .product(name: "SwiftReduce", package: "SwiftReduce"),
+        .product(name: "SwiftReducePersistence", package: "SwiftReduce"),
         .product(name: "SwiftReduceTextUI", package: "SwiftReduce"),
       ],
       exclude: ["main.swift", "README.md"]

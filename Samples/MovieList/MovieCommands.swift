@@ -4,15 +4,16 @@ import SwiftReduceTextUI
 enum MovieCommands {
   static let all = [find, sort]
 
-  /// `save` writes the list to `file`, over another list found there.
+  /// `save` writes the list to the file at `path`, over another list found
+  /// there: `overwrite` asks the next save to.
   @MainActor
-  static func save(_ file: StateFile) -> Command {
+  static func save(path: String, _ overwrite: @escaping @MainActor () -> Void) -> Command {
     Command(
       name: "save", usage: "save",
       help: "save the list now, over another list found in its file"
     ) { _ in
-      file.overwriteOtherList()
-      return .keep(message: "Saved the list to \(file.path).")
+      overwrite()
+      return .keep(message: "Saved the list to \(path).")
     }
   }
 

@@ -24,73 +24,52 @@ public enum MovieListApp {
       FileHandle.standardError.write(Data("MovieList: \(problem)\n\n\(Options.usage)\n".utf8))
       return 2
     case .run(let options):
-      let file = StateFile(path: options.file)
-      let snapshot: Snapshot
-      do {
-        snapshot = try file.load() ?? Snapshot(name: "", movies: [:])
-      } catch {
-        FileHandle.standardError.write(Data("MovieList: \(error)\n".utf8))
-        return 1
-      }
       // Every change to what is saved is a step of the history, kept as
       // patches, so that it can be undone on the file's latest state, whatever
       // another instance merged since. Input that leaves what is saved as it
       // was (the movie being typed, the search, a notice) is no step, and no save.
-      let store = Store(Person(snapshot))
-      let recorder = options.record.map { _ in SessionRecorder(store) }
-      func merge(_ merge: ThreeWayMerge, into history: History<Person>) {
-        if let sorted = file.sortedTitles {
-          store.root.favoriteMovies.remember(sorted, of: merge.theirs.movies)
-        }
-        // The merged state holds every step taken here, and the other
-        // instance's changes besides: those are a step of their own, which
-        // undo passes over, and which leaves what can be redone.
-        history.record("merging another instance's save", kind: .merge) {
-          for action in merge.merged.restoringActions { store.dispatch(action) }
-        }
-        if let notice = merge.notice { store.dispatch(UpdateMovies.announce(notice)) }
+      let store = Store(Person())
+      let file: MovieListFile
+      do {
+        file = try MovieListFile(store, path: options.file)
+      } catch {
+        FileHandle.standardError.write(Data("MovieList: \(error)\n".utf8))
+        return 1
       }
-      func mine() -> Snapshot { store.root.snapshot }
-      func refused(_ problem: String) {
-        store.dispatch(
-          UpdateMovies.announce(
-            "Not merged: \(options.file) changed, and " + problem.prefix(1).lowercased()
-              + problem.dropFirst() + ". Your list is kept on screen."))
+      let recorder = options.record.map { _ in SessionRecorder(store) }
+      // Another instance's changes are merged as a step of their own, which
+      // undo passes over; a movie both changed keeps the larger count, and
+      // the screen says so.
+      file.persistence.onMerge = { merge in
+        if let notice = MovieListFile.notice(for: merge) {
+          store.dispatch(UpdateMovies.announce(notice))
+        }
+      }
+      func refresh() {
+        if let refusal = file.refresh() { store.dispatch(UpdateMovies.announce(refusal)) }
       }
       // An undo or redo works on the file's latest state: merged first, a step
       // undone is not lost to the next merge, and one merged away says so.
-      let history = makeHistory(of: store) { history in
-        file.mergeChanges(mine: mine, { merge($0, into: history) }, refused: refused)
-      }
-      // Sorted while read, from the file's order: a file MovieList wrote
-      // lists the movies by title, and is not sorted again.
-      if let sorted = file.sortedTitles {
-        store.root.favoriteMovies.remember(sorted, of: snapshot.movies)
-      }
-      func save() throws {
-        try file.save(
-          mine, sorted: { store.root.favoriteMovies.moviesByTitle },
-          rebase: { merge($0, into: history) })
-      }
+      let history = makeHistory(of: store) { _ in refresh() }
       // What the load has to say, under the first screens: a read-only file,
       // a sort order this version does not know.
-      var notes = file.loadNotes
-      if let reason = file.readOnlyReason {
-        notes.append("Opened read-only, and changes are not saved: \(reason).")
+      if !file.notes.isEmpty {
+        store.dispatch(UpdateMovies.announce(file.notes.joined(separator: "\n")))
       }
-      if !notes.isEmpty { store.dispatch(UpdateMovies.announce(notes.joined(separator: "\n"))) }
       // Another instance's save is merged within a second, through the store,
       // so the screen shows it without a key press.
       store.run { _ in
         while !Task.isCancelled {
-          try? await Task.sleep(for: StateFile.watchInterval)
-          file.mergeChanges(mine: mine, { merge($0, into: history) }, refused: refused)
+          try? await Task.sleep(for: .milliseconds(250))
+          refresh()
         }
       }
       let runner = Runner(
-        store: store, history: history, onChange: save,
+        store: store, history: history, onChange: file.save,
         welcome: "Type help for commands, quit to leave.",
-        commands: MovieCommands.all + [MovieCommands.save(file)]
+        commands: MovieCommands.all + [
+          MovieCommands.save(path: options.file, file.overwriteOtherList)
+        ]
       ) { ContentView() }
       await runner.run()
       var status: Int32 = 0
@@ -106,10 +85,11 @@ public enum MovieListApp {
           status = 1
         }
       }
+      defer { file.close() }
       if runner.unsavedChangeCount > 0 {
         // One more try: the problem may have been fixed since.
         do {
-          try save()
+          try file.save()
         } catch {
           let count = runner.unsavedChangeCount
           let changes = count == 1 ? "1 change was not saved" : "\(count) changes were not saved"

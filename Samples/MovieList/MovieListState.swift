@@ -10,7 +10,7 @@ package final class MovieListState {
 
   /// A state of `movies`, each watched once, named Ada.
   package init(movies: [String: Int]) {
-    store = Store(Person(Snapshot(name: "Ada", movies: movies)))
+    store = Store(Person(name: "Ada", movies: movies))
     history = MovieListApp.makeHistory(of: store)
     // The first screen sorts the titles, which the list keeps from then on.
     _ = store.root.favoriteMovies.shownTitles

@@ -12,3 +12,12 @@ final class Person: Reducer {
     }
   }
 }
+
+extension Person {
+  /// A person named `name` who watched `movies`.
+  convenience init(name: String, movies: [String: Int]) {
+    self.init()
+    self.name = name
+    favoriteMovies.movies = movies
+  }
+}

@@ -237,6 +237,23 @@ enum FileAccess {
   /// What a temporary's name adds to the real file's: `state.json.tmp-<pid>-<random>`.
   static let temporaryMarker = ".tmp-"
 
+  /// Removes the temporaries of the file at `path` that a process killed
+  /// while it wrote one left; called holding the lock, when no save is under way.
+  static func removeTemporaries(of path: String) {
+    let directory = directory(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let stream = opendir(directory) else { return }
+    defer { closedir(stream) }
+    var stale: [String] = []
+    while let entry = readdir(stream) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if entryName.hasPrefix(name + temporaryMarker) { stale.append(entryName) }
+    }
+    for entryName in stale { unlink(directory + "/" + entryName) }
+  }
+
   private static func createTemporary(beside path: String) throws(Failure) -> (Int32, String) {
     for _ in 0..<16 {
       let temporary = "\(path)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

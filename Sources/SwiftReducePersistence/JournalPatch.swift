@@ -11,8 +11,8 @@ struct JournalPatch: Equatable {
 
   let kind: Patch.Kind
   let path: TreePath
-  let before: Patch.EncodedValue?
-  let after: Patch.EncodedValue?
+  var before: Patch.EncodedValue?
+  var after: Patch.EncodedValue?
 
   /// `patch` with its values encoded as its `Codable` form encodes them.
   ///

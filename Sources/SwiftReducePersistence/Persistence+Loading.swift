@@ -20,9 +20,13 @@ extension Persistence {
         problems.joined(separator: "; ")
           + "; leave out what is not saved with @Untraversed", .properties)
     }
+    try checkLeftOut()
+    readsUnversionedFiles = migrations.contains { $0.from == 0 }
     do throws(PersistenceError) {
       try openJournal()
       defer { if journalDescriptor >= 0 { FileAccess.unlock(journalDescriptor) } }
+      // Under the lock no save is under way: every temporary there was left by a killed one.
+      if journalDescriptor >= 0 { FileAccess.removeTemporaries(of: realPath) }
       try loadFiles(migrations: migrations)
     } catch {
       closeJournal()
@@ -57,8 +61,12 @@ extension Persistence {
     }
     guard descriptor >= 0 else {
       if errno == EACCES || errno == EROFS || errno == EPERM {
+        let reason = FileAccess.systemError()
+        // Not there, and not made: the directory is what cannot be written.
         unwritableReason =
-          "cannot write its journal \(journalPath) (\(FileAccess.systemError()))"
+          access(journalPath, F_OK) == 0
+          ? "cannot write its journal \(journalPath) (\(reason))"
+          : "cannot create a file in \(FileAccess.directory(of: journalPath)) (\(reason))"
         return
       }
       throw failure("cannot open its journal \(journalPath) (\(FileAccess.systemError()))", .load)
@@ -99,7 +107,11 @@ extension Persistence {
         try SnapshotFormat(reading: bytes)
       }
     } catch {
-      throw failure(error.reason, .load)
+      // A file written without this library is version 0, when a migration reads it.
+      guard migrations.contains(where: { $0.from == 0 }),
+        let state = snapshotBytes.flatMap(SnapshotFormat.unversionedState(of:))
+      else { throw failure(error.reason, .load) }
+      snapshot = SnapshotFormat(version: 0, sequence: 0, lineage: lineage, state: state)
     }
     if let snapshot, snapshot.version > version {
       throw failure(
@@ -115,13 +127,16 @@ extension Persistence {
       throw failure("its journal \(journalPath), \(error.reason)", .load)
     }
     guard let snapshot else {
+      // The snapshot was removed, to start afresh: the records, which only apply to it, go
+      // with the first save.
       if let journal, !journal.records.isEmpty {
-        throw failure(
-          "its journal \(journalPath) has records, and the snapshot they follow is not there; "
-            + "move the journal away to start afresh", .load)
+        notes.append(
+          "\(file.path) is not there, and its journal \(journalPath) has "
+            + "\(journal.records.count == 1 ? "1 record" : "\(journal.records.count) records") "
+            + "of it; the state starts afresh, and the first save empties the journal.")
       }
       // The state both start from, should another process make the file first.
-      fileState = try? tree.encode(store.root)
+      fileState = try? encodeState()
       return
     }
     var state = snapshot.state
@@ -141,6 +156,8 @@ extension Persistence {
       }
       do {
         try migration.migrate(&state)
+      } catch let refusal as PersistenceMigration.Refusal {
+        throw failure(refusal.reason, .load)
       } catch {
         throw failure("the migration from version \(fileVersion) failed: \(error)", .load)
       }
@@ -148,6 +165,7 @@ extension Persistence {
         "\(file.path) was migrated from version \(fileVersion) to version \(fileVersion + 1).")
       fileVersion += 1
     }
+    removeLeftOut(from: &state)
     try loadIntoTree(state)
     fileState = state
     // A snapshot with an empty journal of its lineage is as the next save wants it.

@@ -33,7 +33,12 @@ extension Persistence {
       || opened.st_dev != named.st_dev
     {
       if journalDescriptor >= 0 { close(journalDescriptor) }
-      try? FileAccess.createDirectory(FileAccess.directory(of: journalPath))
+      do throws(FileAccess.Failure) {
+        try FileAccess.createDirectory(FileAccess.directory(of: journalPath))
+      } catch {
+        journalDescriptor = -1
+        throw failure(error.problem)
+      }
       journalDescriptor = open(
         journalPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o666)
       guard journalDescriptor >= 0 else {
@@ -60,12 +65,13 @@ extension Persistence {
 
   /// Whether another process, or a person, changed the file since this
   /// attachment last read or wrote it; called holding the lock.
+  ///
+  /// A journal found removed is a removal while the snapshot is the one this
+  /// attachment knows; a snapshot made since (a new file, another process's)
+  /// is a change, read whole.
   func lookForOthers() throws(PersistenceError) -> OtherChange {
-    if journalWasRemoved {
-      journalWasRemoved = false
-      return .removed
-    }
     guard let current = FileIdentity(path: realPath) else { return .removed }
+    if journalWasRemoved { return current == snapshotIdentity ? .removed : .changed }
     if current == snapshotIdentity && journalSize() == journalLength { return .none }
     return .changed
   }

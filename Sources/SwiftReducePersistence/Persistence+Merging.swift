@@ -35,7 +35,7 @@ extension Persistence {
   public func overwrite() throws(PersistenceError) {
     overwritesOtherState = otherState != nil
     needsSnapshot = true
-    flush(canMerge: true)
+    flush(canMerge: true, isAsked: true)
     if let saveError { throw saveError }
   }
 
@@ -70,15 +70,24 @@ extension Persistence {
       here = folded
     } else {
       do throws(PersistenceTree.BadValue) {
-        here = try tree.encode(store.root)
+        here = try encodeState()
       } catch {
         restore()
         throw failure("\(error.path): \(error.reason)")
       }
     }
-    let merge = StateMerge(base: base, here: here, there: there)
     // The paths of the changes made here name the places of conflicts.
     let paths = pending.joined().map(\.path)
+    var resolve: StateMerge.Resolve?
+    if let resolveConflict {
+      resolve = { steps, base, here, there in
+        let conflict = PersistenceMerge.Conflict(
+          path: self.pathText(steps, alignedWith: paths), steps: steps, base: base, here: here,
+          there: there, kept: here)
+        return resolveConflict(conflict)
+      }
+    }
+    let merge = StateMerge(base: base, here: here, there: there, resolve: resolve)
     if merge.merged != here {
       do throws(PersistenceTree.BadValue) {
         let loading = try tree.loading(merge.merged, below: store.root)
@@ -109,15 +118,15 @@ extension Persistence {
       path: file.path,
       conflicts: merge.conflicts.map { conflict in
         PersistenceMerge.Conflict(
-          path: pathText(conflict.steps, alignedWith: paths), here: conflict.here,
-          there: conflict.there)
+          path: pathText(conflict.steps, alignedWith: paths), steps: conflict.steps,
+          base: conflict.base, here: conflict.here, there: conflict.there, kept: conflict.kept)
       })
   }
 
   /// Applies the patches of another process's records to the tree, as one
   /// step of kind `merge`; `false`, with nothing changed, when one does not apply.
   private func applyAsTheyAre(_ records: [[JournalPatch]]) -> Bool {
-    let patches = records.joined().map { patch in
+    let patches = records.joined().compactMap(leavingOut).map { patch in
       Patch(kind: patch.kind, path: patch.path, before: patch.before, after: patch.after)
     }
     guard !patches.isEmpty else { return true }

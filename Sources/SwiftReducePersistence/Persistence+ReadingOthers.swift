@@ -35,10 +35,20 @@ extension Persistence {
       needsSnapshot = true
       return nil
     }
+    let otherStateIsThere = {
+      self.otherState =
+        "another state is there now, not the one this store was loaded from or saved to "
+        + "(another user's, or a new file); call overwrite() to write this state over it"
+      return self.failure(self.otherState ?? "")
+    }
     let snapshot: SnapshotFormat
     do throws(SnapshotFormat.Refusal) {
       snapshot = try SnapshotFormat(reading: read.bytes)
     } catch {
+      // A file written without this library, which this program reads: of no lineage of its own.
+      if readsUnversionedFiles, SnapshotFormat.unversionedState(of: read.bytes) != nil {
+        throw otherStateIsThere()
+      }
       throw changed(error.reason)
     }
     guard snapshot.version == version else {
@@ -51,10 +61,7 @@ extension Persistence {
     if let seen = snapshotIdentity,
       snapshot.lineage != lineage || seen.owner != read.identity.owner
     {
-      otherState =
-        "another state is there now, not the one this store was loaded from or saved to "
-        + "(another user's, or a new file); call overwrite() to write this state over it"
-      throw failure(otherState ?? "")
+      throw otherStateIsThere()
     }
     let journalBytes: [UInt8]?
     do throws(FileAccess.Failure) {
@@ -81,9 +88,12 @@ extension Persistence {
         throw changed(error.problem)
       }
     }
+    removeLeftOut(from: &state)
     lineage = snapshot.lineage
     snapshotIdentity = read.identity
     snapshotLength = read.bytes.count
+    // The journal opened again is the one this file has now.
+    journalWasRemoved = false
     journalLength = journal?.completeLength ?? 0
     return (state, nil)
   }
@@ -112,12 +122,13 @@ extension Persistence {
     var number = sequence
     var records: [[JournalPatch]] = []
     for line in bytes[..<end].split(separator: UInt8(ascii: "\n")) {
-      guard let record = try? JournalFormat.record(Array(line)), record.sequence == number + 1,
-        let next = Self.folded(state, [record.patches])
+      guard let record = try? JournalFormat.record(Array(line)), record.sequence == number + 1
       else { return nil }
+      let patches = record.patches.compactMap { leavingOut($0) }
+      guard let next = Self.folded(state, [patches]) else { return nil }
       state = next
       number = record.sequence
-      records.append(record.patches)
+      records.append(patches)
     }
     sequence = number
     journalLength += end

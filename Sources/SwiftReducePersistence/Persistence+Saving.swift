@@ -17,11 +17,11 @@ extension Persistence {
   /// Records one dispatch's patches and writes what is not saved yet.
   func record(_ patches: [Patch]) {
     guard !isMerging else { return }
-    let saved = patches.filter { tree.isSaved($0, below: store.root) }
+    let saved = patches.filter { tree.isSaved($0, below: store.root) && !isLeftOut($0.path) }
     guard !saved.isEmpty else { return }
     unsavedDispatches += 1
     do {
-      pending.append(try saved.map { try JournalPatch($0) })
+      pending.append(try saved.compactMap { leavingOut(try JournalPatch($0)) })
     } catch {
       // The whole state is written instead, or the error it meets is reported.
       pendingIsComplete = false
@@ -31,9 +31,16 @@ extension Persistence {
     flush(canMerge: false)
   }
 
-  /// Why nothing may be written now, or `nil`.
+  /// The tree's state as the file holds it: without the left-out properties.
+  func encodeState() throws(PersistenceTree.BadValue) -> Patch.EncodedValue {
+    var state = try tree.encode(store.root)
+    removeLeftOut(from: &state)
+    return state
+  }
+
+  /// Why nothing may be written now, or `nil`: the file's own reason first.
   func whyUnwritable() -> String? {
-    unwritableReason ?? FileAccess.whyUnwritable(realPath)
+    FileAccess.whyUnwritable(realPath) ?? unwritableReason
   }
 
   /// Writes the pending records, or the whole state when it is needed,
@@ -48,11 +55,27 @@ extension Persistence {
   ///   - canMerge: Whether the tree may take another process's changes now.
   ///   - lookingForOthers: Whether to merge another process's changes even
   ///     when nothing here waits to be written.
+  ///   - isAsked: Whether the whole state is to be written because the user
+  ///     asked (``compact()``, ``overwrite()``), even if nobody changed it.
   /// - Returns: The merge made, if one was.
   @discardableResult
-  func flush(canMerge: Bool, lookingForOthers: Bool = false) -> PersistenceMerge? {
-    guard lookingForOthers || needsSnapshot || !pending.isEmpty else { return nil }
-    let hasWrites = needsSnapshot || !pending.isEmpty
+  func flush(canMerge: Bool, lookingForOthers: Bool = false, isAsked: Bool = false)
+    -> PersistenceMerge?
+  {
+    // Undone, after a save failed, back to what the file holds: nothing is left to write.
+    // (Compared only then: folding copies the state.)
+    if saveError != nil, pendingIsComplete, !pending.isEmpty, let base = fileState,
+      Self.folded(base, pending) == base
+    {
+      pending.removeAll()
+      unsavedDispatches = 0
+      saveError = nil
+    }
+    // No file is made for a state nobody changed (a look, a detach): the first change makes it.
+    let isUntouched =
+      !isAsked && snapshotIdentity == nil && pending.isEmpty && unsavedDispatches == 0
+    let hasWrites = (needsSnapshot || !pending.isEmpty) && !isUntouched
+    guard lookingForOthers || hasWrites else { return nil }
     let unwritable = whyUnwritable()
     if let unwritable, hasWrites {
       saveError = failure(unwritable)
@@ -72,8 +95,12 @@ extension Persistence {
           case .none:
             break
           case .removed:
-            // Removing the file is no change to merge: it is written again, whole.
-            needsSnapshot = true
+            // Removing the file is no change to merge: it is written again, whole, by
+            // the next save; a look alone (`refresh()`) leaves it removed.
+            if hasWrites {
+              journalWasRemoved = false
+              needsSnapshot = true
+            }
           case .changed:
             guard canMerge else {
               scheduleMerge()
@@ -83,7 +110,7 @@ extension Persistence {
             merge = try mergeOthers()
           }
         }
-        guard unwritable == nil, needsSnapshot || !pending.isEmpty else { return }
+        guard unwritable == nil, needsSnapshot || !pending.isEmpty, !isUntouched else { return }
         if needsSnapshot {
           try writeSnapshot()
         } else {
@@ -168,7 +195,7 @@ extension Persistence {
       state = given
     } else {
       do throws(PersistenceTree.BadValue) {
-        state = try tree.encode(store.root)
+        state = try encodeState()
       } catch {
         throw failure("\(error.path): \(error.reason)")
       }
@@ -193,6 +220,7 @@ extension Persistence {
     sequence = number
     fileState = state
     needsSnapshot = false
+    journalWasRemoved = false
     pendingIsComplete = true
     pending.removeAll()
     try resetJournal()

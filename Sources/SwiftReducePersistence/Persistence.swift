@@ -71,9 +71,50 @@ public final class Persistence<Root: Reducer> {
   /// 0 when every change made is in the file.
   public internal(set) var unsavedDispatches = 0
 
+  /// The properties that are not saved, as they were named at attach:
+  /// paths from the root, each ending at a stored property.
+  public let leftOut: [TreePath]
+
   /// Called after each merge of changes another process saved to the file,
   /// with what it merged and the conflicts it resolved.
   public var onMerge: (@MainActor (PersistenceMerge) -> Void)?
+
+  /// Settles each element that both this process and another changed, each
+  /// its own way, when a merge meets one; `nil` keeps the value here.
+  ///
+  /// Given the conflict, with the value both started from, it returns which
+  /// value the merged state holds: the one here, the one there, another, or
+  /// none (the element removed). A rule that depends on the element looks at
+  /// the conflict's ``PersistenceMerge/Conflict/steps``:
+  ///
+  /// ```swift
+  /// // Of two view counts, the larger wins; a count beats a removal.
+  /// persistence.resolveConflict = { conflict in
+  ///   guard case .member("views") = conflict.steps.first else { return .here }
+  ///   switch (conflict.here, conflict.there) {
+  ///   case let (.int(here)?, .int(there)?): return here >= there ? .here : .there
+  ///   case (nil, _?): return .there
+  ///   default: return .here
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The merge reports every conflict with the value kept, in
+  /// ``PersistenceMerge/conflicts``, and writes the merged state whole.
+  public var resolveConflict:
+    (@MainActor (PersistenceMerge.Conflict) -> PersistenceMerge.Resolution)?
+
+  /// Why this program cannot save to the file as it is now, or `nil` when it
+  /// can: the user cannot write it (its mode), or it belongs to another user.
+  ///
+  /// Asked when the file is attached, it tells a file opened to look at from
+  /// one that will be saved; saves give the same reason in ``saveError``.
+  public var readOnlyReason: String? { whyUnwritable() }
+
+  /// Whether saves are refused because a state of another lineage is at the
+  /// path now (another user's, or a new file made after this one was
+  /// removed), until ``overwrite()`` writes this state over it.
+  public var foundOtherState: Bool { otherState != nil }
 
   /// The journal file beside the snapshot.
   public var journal: URL { URL(fileURLWithPath: journalPath) }
@@ -121,6 +162,8 @@ public final class Persistence<Root: Reducer> {
   /// Why the journal cannot be written, found when it was opened.
   var unwritableReason: String?
   var subscription: StoreSubscription?
+  /// Whether a migration from version 0 was given: a file without the envelope is this program's.
+  var readsUnversionedFiles = false
   /// Whether attaching made the journal, which a refused load then removes.
   var createdJournal = false
   /// Whether this attachment holds its file, from a load that succeeded to ``detach()``.
@@ -131,11 +174,13 @@ public final class Persistence<Root: Reducer> {
   package var simulatedFreeBytes: Int?
 
   init(
-    store: Store<Root>, file: URL, version: Int, durability: PersistenceDurability
+    store: Store<Root>, file: URL, version: Int, leftOut: [TreePath],
+    durability: PersistenceDurability
   ) {
     self.store = store
     self.file = file
     self.version = version
+    self.leftOut = leftOut
     self.durability = durability
     realPath = FileAccess.resolvingLinks(file.path)
     journalPath = realPath + ".journal"
@@ -160,8 +205,9 @@ public final class Persistence<Root: Reducer> {
   ///
   /// What is saved: the stored properties of models and value models, by
   /// name, each value `Codable` or a model, a struct, an optional or a
-  /// standard collection of those; `weak` references and `@Untraversed`
-  /// properties are left out. No file is written until the first dispatch.
+  /// standard collection of those; `weak` references, `@Untraversed`
+  /// properties and those named in `leavingOut` are left out. No file is
+  /// written until the first dispatch.
   ///
   /// - Parameters:
   ///   - store: The store whose tree is loaded and saved.
@@ -170,21 +216,29 @@ public final class Persistence<Root: Reducer> {
   ///   - version: The version of the states this program saves, written in
   ///     the file; 1 for a program that has never changed them.
   ///   - migrations: One for each older version a file may have, each from
-  ///     its version to the next.
+  ///     its version to the next; one from version 0 reads a file written
+  ///     without this library (see ``PersistenceMigration``).
+  ///   - leavingOut: The properties not to save, each by its path from the
+  ///     root (`"favoriteMovies.search"`, or `"items[*].isEditing"` for a
+  ///     property of every element): what the screen shows and the file
+  ///     need not keep. History, tests and observers still see them; a file
+  ///     never holds them, and loading or a merge keeps the values the tree
+  ///     gives them.
   ///   - durability: What a record survives once its dispatch has returned.
   /// - Returns: The attachment; saving stops when it is released.
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/properties``
-  ///   naming every property that cannot be saved, or of kind
+  ///   naming every property that cannot be saved, or a path of `leavingOut`
+  ///   that names no stored property; or of kind
   ///   ``PersistenceError/Kind/load`` when the file cannot be loaded: it is
   ///   not a regular file, it was saved by a newer version, or a value does
   ///   not fit (named by its path). The file is then left as it is and the
   ///   tree unchanged.
   public static func attach(
     _ store: Store<Root>, file: URL, version: Int = 1, migrations: [PersistenceMigration] = [],
-    durability: PersistenceDurability = .processCrash
+    leavingOut: [TreePath] = [], durability: PersistenceDurability = .processCrash
   ) throws(PersistenceError) -> Persistence<Root> {
     let persistence = Persistence(
-      store: store, file: file, version: version, durability: durability)
+      store: store, file: file, version: version, leftOut: leavingOut, durability: durability)
     try persistence.load(migrations: migrations)
     persistence.isAttached = true
     persistence.subscription = store.onPersistencePatches { [weak persistence] patches in
@@ -214,7 +268,7 @@ public final class Persistence<Root: Reducer> {
   ///   the journal then still holds every record.
   public func compact() throws(PersistenceError) {
     needsSnapshot = true
-    flush(canMerge: true)
+    flush(canMerge: true, isAsked: true)
     if let saveError { throw saveError }
   }
 

@@ -87,6 +87,17 @@ struct SnapshotFormat: Equatable {
     self.init(version: version, sequence: sequence, lineage: lineage, state: state)
   }
 
+  /// The state of a file written without this library, as version 0 of
+  /// its state: the whole of its JSON; `nil` when `bytes` are not JSON, or
+  /// are a snapshot's, which this library refused for another reason.
+  static func unversionedState(of bytes: [UInt8]) -> Patch.EncodedValue? {
+    guard let value = try? JSONReader.value(of: bytes) else { return nil }
+    if case let .object(members) = value, members["format"] == .string(formatName) {
+      return nil
+    }
+    return value
+  }
+
   init(version: Int, sequence: Int, lineage: String, state: Patch.EncodedValue) {
     self.version = version
     self.sequence = sequence

@@ -11,27 +11,43 @@ import SwiftReduce
 /// each side's change to a list is one run of its elements replaced, and
 /// runs that do not overlap are both made, this side's first where they
 /// meet. Anything else both changed, each its own way, is a conflict: the
-/// value here is kept, and the conflict named.
+/// value `resolve` chooses is kept (the value here, without one), and the
+/// conflict named.
+@MainActor
 struct StateMerge {
   /// A place in a saved state: a member of an object, or a position of a list.
-  enum Step: Equatable {
-    case member(String)
-    case position(Int)
-  }
+  typealias Step = PersistenceMerge.Step
 
-  /// An element both sides changed, each its own way; `nil` where a side removed it.
+  /// An element both sides changed, each its own way; `nil` where a side
+  /// removed it, or where it is removed.
   struct Conflict: Equatable {
     let steps: [Step]
+    let base: Patch.EncodedValue?
     let here: Patch.EncodedValue?
     let there: Patch.EncodedValue?
+    let kept: Patch.EncodedValue?
   }
+
+  /// Chooses the value kept where both sides changed an element: given its
+  /// place, the value both started from, the value here and the value there.
+  typealias Resolve =
+    @MainActor (
+      _ steps: [Step], _ base: Patch.EncodedValue?, _ here: Patch.EncodedValue?,
+      _ there: Patch.EncodedValue?
+    ) -> PersistenceMerge.Resolution
 
   /// The merged state.
   private(set) var merged: Patch.EncodedValue = .null
   /// The conflicts, in the order of their places.
   private(set) var conflicts: [Conflict] = []
 
-  init(base: Patch.EncodedValue, here: Patch.EncodedValue, there: Patch.EncodedValue) {
+  private let resolve: Resolve?
+
+  init(
+    base: Patch.EncodedValue, here: Patch.EncodedValue, there: Patch.EncodedValue,
+    resolve: Resolve? = nil
+  ) {
+    self.resolve = resolve
     var steps: [Step] = []
     merged = merge(base, here, there, &steps) ?? here
   }
@@ -62,8 +78,15 @@ struct StateMerge {
     default:
       break
     }
-    conflicts.append(Conflict(steps: steps, here: here, there: there))
-    return here
+    let kept: Patch.EncodedValue? =
+      switch resolve?(steps, base, here, there) ?? .here {
+      case .here: here
+      case .there: there
+      case let .value(value): value
+      case .removed: nil
+      }
+    conflicts.append(Conflict(steps: steps, base: base, here: here, there: there, kept: kept))
+    return kept
   }
 
   /// The lists merged, or `nil` when their changes overlap and cannot be

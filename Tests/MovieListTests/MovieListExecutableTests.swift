@@ -53,6 +53,35 @@ struct MovieListExecutableTests {
     try expectSaved(in: directory, savedList(name: "Ada", movies: ["Alien": 2, "千と千尋の神隠し": 1]))
   }
 
+  /// A user's list from before MovieList saved through SwiftReducePersistence survives the
+  /// upgrade: loaded with its movies and order, written again as a snapshot, and shown by
+  /// the next run with a change made since.
+  @Test func anOlderMovieListsFileKeepsItsListThroughTheUpgrade() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("state.json")
+    let movies = (1...2_000).map { "\"Movie \($0)\": \($0 % 3 + 1)" }.joined(separator: ", ")
+    try Data(
+      "{\"lineage\": \"0a1b\", \"name\": \"Ada\", \"movies\": {\(movies)}, \"sort\": \"views\"}"
+        .utf8
+    ).write(to: URL(fileURLWithPath: file))
+
+    let first = try runMovieList(
+      ["--file", file], input: "3 Alien\n", environment: ["COLUMNS": "40"])
+    let second = try runMovieList(["--file", file], input: "", environment: ["COLUMNS": "40"])
+
+    #expect(first.status == 0)
+    #expect(first.standardError == "")
+    // By views, as the file's sort order said, most watched first and then by title.
+    #expect(first.screens[0].contains("\n [5] Movie 1001                views: 3\n"))
+    #expect(second.status == 0)
+    #expect(second.screens[0].contains("\n [5] Movie 1001                views: 3\n"))
+    #expect(second.screens[0].contains("\n [1339] Alien                  views: 1\n"))
+    let saved = try directory.contents(of: "state.json")
+    #expect(saved.hasPrefix("{\n  \"format\": \"SwiftReducePersistence snapshot\",\n"))
+    #expect(saved.contains("\n      \"order\": \"views\"\n"))
+    #expect(saved.split(separator: "\n").filter { $0.hasPrefix("        \"") }.count == 2_001)
+  }
+
   @Test func aSecondRunShowsTheStateOfTheFirstAndRemovesARow() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("state.json")
@@ -77,7 +106,7 @@ struct MovieListExecutableTests {
     let run = try runMovieList(
       [], input: "1 Ada\n", environment: ["XDG_DATA_HOME": directory.file("data")])
     #expect(run.status == 0)
-    #expect(try directory.contents(of: "data/movielist/state.json").contains("\"name\" : \"Ada\""))
+    #expect(try directory.contents(of: "data/movielist/state.json").contains("\"name\": \"Ada\""))
   }
 
   @Test func withoutFileOrXDGDataHomeTheStateGoesUnderHome() throws {
@@ -85,12 +114,15 @@ struct MovieListExecutableTests {
     let run = try runMovieList([], input: "1 Ada\n", environment: ["HOME": directory.path])
     #expect(run.status == 0)
     #expect(
-      try directory.contents(of: ".local/share/movielist/state.json").contains("\"name\" : \"Ada\"")
+      try directory.contents(of: ".local/share/movielist/state.json").contains("\"name\": \"Ada\"")
     )
   }
 
   @Test(arguments: [
-    ("{ \"name\": \"Ada\", ", "it is not valid JSON"),
+    (
+      "{ \"name\": \"Ada\", ",
+      "it is not valid JSON (line 1, column 18: expected a member name in quotes)"
+    ),
     ("", "it is empty"),
     ("[1]", "the top level should be an object"),
     ("{\"name\": \"Ada\"}", "\"movies\" is missing"),
@@ -245,6 +277,8 @@ struct MovieListExecutableTests {
     let running = try startMovieList(
       ["--file", directory.file("blocked/state.json")], environment: ["COLUMNS": "200"])
     try running.waitForPrompts(1)
+    // The directory made for the file at start is replaced by a file.
+    try FileManager.default.removeItem(atPath: directory.file("blocked"))
     try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
     return running
   }

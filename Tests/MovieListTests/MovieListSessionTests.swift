@@ -10,7 +10,7 @@ import Testing
 struct MovieListSessionTests {
   /// A fresh list, recorded as the app records it: what is saved, through its history.
   private func freshStore() -> (Store<Person>, History<Person>) {
-    let store = Store(Person(Snapshot(name: "", movies: [:])))
+    let store = Store(Person())
     return (store, MovieListApp.makeHistory(of: store))
   }
 
@@ -68,10 +68,10 @@ struct MovieListSessionTests {
     let session = try JSONDecoder().decode(
       [SessionStep].self,
       from: Data(contentsOf: folder.appendingPathComponent("Support/RecordedSession.json")))
-    let store = Store(Person(Snapshot(name: "", movies: [:])))
+    let store = Store(Person())
     let history = MovieListApp.makeHistory(of: store)
     let source = store.testSource(
-      of: session, named: "recordedSession", root: #"Person(Snapshot(name: "", movies: [:]))"#,
+      of: session, named: "recordedSession", root: "Person()",
       history: "MovieListApp.makeHistory(of: store.store)")
     let checkedIn = try String(
       contentsOf: folder.appendingPathComponent("RecordedSessionTests.swift"), encoding: .utf8)

@@ -64,7 +64,7 @@ struct MovieListTerminalTests {
     terminal.type(Key.home + Key.delete + Key.controlA + "3" + Key.end + "s" + Key.enter)
     let screen = try terminal.screen { $0.contains("[5] Alens") }
     #expect(!screen.contains("Unknown command"))
-    #expect(try directory.contents(of: "state.json").contains("\"Alens\" : 1"))
+    #expect(try directory.contents(of: "state.json").contains("\"Alens\": 1"))
   }
 
   @Test func controlUAndControlWDeleteToTheStartAndTheWordBefore() throws {
@@ -207,7 +207,8 @@ struct MovieListTerminalTests {
     let file = directory.file("blocked/state.json")
     let terminal = try TerminalSession(["--file", file], columns: 200)
     try terminal.screen { $0.hasSuffix("\n>") }
-    // A file where the state file's directory should be: no save can work.
+    // A file where the state file's directory should be (made at start): no save can work.
+    try FileManager.default.removeItem(atPath: directory.file("blocked"))
     try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory.file("blocked")))
     try terminal.enter("3 Alien") { $0.contains("[5] Alien") && $0.hasSuffix("\n>") }
     try terminal.enter("1 Ada") { $0.contains("[Ada]") && $0.hasSuffix("\n>") }

@@ -13,7 +13,7 @@ import Testing
 @MainActor
 struct RecordedSessionTests {
   @Test func recordedSession() throws {
-    let store = TestStore(Person(Snapshot(name: "", movies: [:])))
+    let store = TestStore(Person())
     let history = MovieListApp.makeHistory(of: store.store)
     store.send(NameChange.setName("Ada")) {
       $0.name = "Ada"

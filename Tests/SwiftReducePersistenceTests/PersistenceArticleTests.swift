@@ -102,6 +102,46 @@ struct PersistenceArticleTests {
     #expect(shown(printed, directory) == outputs[5])
   }
 
+  @Test func conflictRuleExampleKeepsTheLargerCountAndSaysSo() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    let here = Store(Watchlist())
+    let there = Store(Watchlist())
+    let persistence = try Persistence.attach(here, file: url)
+    here.dispatch(WatchlistAction.watch("Alien"))
+    let therePersistence = try Persistence.attach(there, file: url)
+    there.dispatch(WatchlistAction.watch("Alien"))
+    there.dispatch(WatchlistAction.watch("Alien"))
+    try therePersistence.save()
+    here.dispatch(WatchlistAction.watch("Alien"))
+    var printed = ""
+    persistence.onMerge = { printed += "\($0)\n" }
+    // The article's rule, as it shows it.
+    persistence.resolveConflict = { conflict in
+      guard conflict.steps.first == .member("views") else { return .here }
+      switch (conflict.here, conflict.there) {
+      case let (.int(here)?, .int(there)?): return here >= there ? .here : .there
+      case (nil, _?): return .there
+      default: return .here
+      }
+    }
+
+    try persistence.save()
+
+    #expect(shown(printed, directory) == outputs[6])
+    #expect(here.root.views == ["Alien": 3])
+  }
+
+  @Test func leavingOutExampleKeepsTheDraftOutOfTheFile() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    let store = Store(Watchlist())
+    _ = try Persistence.attach(store, file: url, leavingOut: ["draft", "items[*].isEditing"])
+    #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(Watchlist()), file: url, leavingOut: ["drfat"])
+    }
+  }
+
   @Test func versionsExampleMigratesAndRefuses() throws {
     let directory = try TemporaryDirectory()
     let url = directory.file("todo.json")
@@ -120,7 +160,7 @@ struct PersistenceArticleTests {
     let store = Store(RenamedList())
     let persistence = try Persistence.attach(
       store, file: url, version: 2, migrations: [renameTitle])
-    #expect(shown("\(persistence.notes)\n", directory) == outputs[6])
+    #expect(shown("\(persistence.notes)\n", directory) == outputs[7])
     #expect(store.root.name == "Errands")
     persistence.detach()
 
@@ -137,7 +177,7 @@ struct PersistenceArticleTests {
       try Persistence.attach(Store(TodoList()), file: url)
     }
     let refusals = "\(newer?.description ?? "")\n\(badValue?.description ?? "")\n"
-    #expect(shown(refusals, directory) == outputs[7])
+    #expect(shown(refusals, directory) == outputs[8])
   }
 }
 
@@ -145,4 +185,30 @@ struct PersistenceArticleTests {
 final class RenamedList: Reducer {
   var name = ""
   var items: [TodoItem] = []
+}
+
+/// Changes to a ``Watchlist``.
+enum WatchlistAction: Action {
+  case watch(String)
+  case type(String)
+}
+
+/// The article's list of view counts, with a draft it leaves out of the file.
+final class Watchlist: Reducer {
+  var views: [String: Int] = [:]
+  var draft = ""
+  var items: [WatchlistItem] = [WatchlistItem()]
+
+  func reduce(action: WatchlistAction) {
+    switch action {
+    case let .watch(title): views[title, default: 0] += 1
+    case let .type(text): draft = text
+    }
+  }
+}
+
+/// An item of a ``Watchlist``, being edited or not.
+final class WatchlistItem: Reducer {
+  var title = ""
+  var isEditing = false
 }
