@@ -56,10 +56,12 @@ struct MovieListCase: BenchmarkCase {
       last.contains("Undid tapping"), "movielist: the last undo did not say so:\n\(last)")
     terminal.type("quit\r")
     try check(terminal.wait(for: child) == 0, "movielist: the app did not quit with status 0")
-    let saved = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-    let movies = saved.split(separator: "\n").filter {
-      $0.hasSuffix(" : 1,") || $0.hasSuffix(" : 1")
-    }
+    // The snapshot SwiftReducePersistence writes: the movies, by title, under the state.
+    let saved = FileManager.default.contents(atPath: file) ?? Data()
+    let snapshot = (try? JSONSerialization.jsonObject(with: saved)) as? [String: Any]
+    let state = snapshot?["state"] as? [String: Any]
+    let favorites = state?["favoriteMovies"] as? [String: Any]
+    let movies = (favorites?["movies"] as? [String: Int] ?? [:]).filter { $0.value == 1 }
     try check(
       movies.count == count,
       "movielist: the file holds \(movies.count) movies after the undos, not \(count)")
