@@ -57,6 +57,7 @@ struct KeyPathSubscriptionTests {
 
   @Test func keyPathsAreCheckedOnEveryPlatformArraysThroughTheirAPIWhereTheyMayBeBridged() {
     #expect(KeyPathReading.isActive)
+    #expect(KeyPathReading.readsDictionaryKeys)
     #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
       #expect(KeyPathReading.readsArraysThroughTheirAPI)
     #else

@@ -100,4 +100,8 @@ package enum KeyPathReading {
     KeyPathLayout(of: \KeyPathProbe.numbers[0], valueType: Int.self)?.readsAnArrayThroughItsAPI
       ?? false
   }
+
+  /// Whether `Dictionary`'s subscript by key is recognised on key paths and
+  /// its key read, to name a targeted action's path.
+  package static var readsDictionaryKeys: Bool { KeyPathLayout.dictionarySubscript != nil }
 }

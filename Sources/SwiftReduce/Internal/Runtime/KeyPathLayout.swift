@@ -30,8 +30,9 @@
 // (``ArrayThroughItsAPI``) instead of read from its storage.
 // Every fact is checked at run time, on key paths formed here, before any
 // key path is read this way (``KeyPathLayout/isUnderstood``), and pinned by
-// `keyPathsAreReadByOffsetExactlyWhereRawLayoutsAreRead` (KeyPathSubscriptionTests) and
-// `RemovedRowReadTests`.
+// `keyPathsAreCheckedOnEveryPlatformArraysThroughTheirAPIWhereTheyMayBeBridged`
+// (KeyPathSubscriptionTests), `aDictionarysStringOrIntegerKeyNamesTheTargetsPath`
+// (TargetedDispatchTests) and `RemovedRowReadTests`.
 
 /// The named offsets and bits of a key path object's buffer.
 private enum KeyPathBuffer {
@@ -299,6 +300,20 @@ struct KeyPathLayout {
   ].compactMap { $0 }
 
   private static func knownSubscript(_ keyPath: AnyKeyPath) -> KnownSubscript? {
+    // The position is the one argument word holding 2.
+    guard let probe = subscriptProbe(keyPath, holding: 2) else { return nil }
+    return KnownSubscript(
+      header: probe.header & ~ComponentHeader.endOfReferencePrefix, id: probe.id,
+      argumentSize: probe.argumentSize, positionOffset: probe.offset)
+  }
+
+  /// The first component of `keyPath`, formed here, a subscript with
+  /// `argument` among its arguments: its header, its id, the size of its
+  /// arguments and where among them the one word holding `argument` is;
+  /// `nil` if it is not such a component or no single word holds it.
+  private static func subscriptProbe(
+    _ keyPath: AnyKeyPath, holding argument: Int
+  ) -> (header: UInt32, id: UInt, argumentSize: Int, offset: Int)? {
     guard MemoryLayout<Int>.size == 8, let data = components(of: keyPath),
       let start = data.baseAddress, data.count >= 4
     else { return nil }
@@ -309,16 +324,15 @@ struct KeyPathLayout {
     else { return nil }
     let body = start + 8
     let argumentSize = body.load(fromByteOffset: ComputedBody.accessorsSize(header), as: Int.self)
-    guard argumentSize > 0, argumentSize % 8 == 0 else { return nil }
-    // The position is the one argument word holding 2.
+    guard argumentSize > 0, argumentSize % 8 == 0,
+      data.count >= 8 + ComputedBody.argumentsOffset(header) + argumentSize
+    else { return nil }
     let arguments = body + ComputedBody.argumentsOffset(header)
-    let positions = stride(from: 0, to: argumentSize, by: 8).filter {
-      arguments.load(fromByteOffset: $0, as: Int.self) == 2
+    let offsets = stride(from: 0, to: argumentSize, by: 8).filter {
+      arguments.load(fromByteOffset: $0, as: Int.self) == argument
     }
-    guard positions.count == 1 else { return nil }
-    return KnownSubscript(
-      header: header & ~ComponentHeader.endOfReferencePrefix, id: body.load(as: UInt.self),
-      argumentSize: argumentSize, positionOffset: positions[0])
+    guard offsets.count == 1 else { return nil }
+    return (header, body.load(as: UInt.self), argumentSize, offsets[0])
   }
 
   /// The components of a key path object's buffer.
@@ -442,29 +456,13 @@ struct KeyPathLayout {
   /// key of another dictionary type; `nil` if either differs, and no
   /// dictionary key is then read.
   static let dictionarySubscript: KnownDictionarySubscript? = {
-    let probeKey = 0x5EED_0000_5EED
-    guard MemoryLayout<Int>.size == 8, let data = components(of: \[Int: Int].[probeKey]),
-      let start = data.baseAddress, data.count >= 8
-    else { return nil }
-    let header = start.load(as: UInt32.self)
-    guard header & ComponentHeader.kindMask == ComponentHeader.computedKind << 24,
-      header & ComponentHeader.computedHasArguments != 0,
-      data.count >= 8 + ComputedBody.argumentsOffset(header)
-    else { return nil }
-    let body = start + 8
-    let argumentSize = body.load(fromByteOffset: ComputedBody.accessorsSize(header), as: Int.self)
-    let arguments = body + ComputedBody.argumentsOffset(header)
-    guard argumentSize > 0, argumentSize % 8 == 0,
-      data.count >= 8 + ComputedBody.argumentsOffset(header) + argumentSize
-    else { return nil }
     // The key is the one argument word holding the probe's key.
-    let offsets = stride(from: 0, to: argumentSize, by: 8).filter {
-      arguments.load(fromByteOffset: $0, as: Int.self) == probeKey
-    }
-    guard offsets.count == 1 else { return nil }
+    let probeKey = 0x5EED_0000_5EED
+    guard let probe = subscriptProbe(\[Int: Int].[probeKey], holding: probeKey) else { return nil }
     let known = KnownDictionarySubscript(
-      header: header & ~(ComponentHeader.endOfReferencePrefix | ComponentHeader.computedSettable),
-      id: body.load(as: UInt.self), keyOffset: offsets[0])
+      header: probe.header
+        & ~(ComponentHeader.endOfReferencePrefix | ComponentHeader.computedSettable),
+      id: probe.id, keyOffset: probe.offset)
     // The same subscript of another key and value type, through a class's property.
     guard
       let layout = KeyPathLayout(
