@@ -1,6 +1,8 @@
+import Foundation
 import SwiftReduce
 import SwiftReduceTestSupport
 import SwiftReduceTesting
+import Synchronization
 import Testing
 
 // Adversarial tests of the promises of FeatureModules.md, Effects.md and
@@ -10,7 +12,9 @@ import Testing
 
 // MARK: - Fixtures
 
-/// What a row does. Every row receives every action sent to the whole tree,
+/// What a row does.
+///
+/// Every row receives every action sent to the whole tree,
 /// so the id-carrying cases name the row they are for; `bump` and `setText`
 /// are taken by every recipient.
 enum AdvAction: Action, Equatable {
@@ -24,7 +28,11 @@ enum AdvAction: Action, Equatable {
   case greeted(Int, String)
   case bump
   case setText(String)
+  case fail(Int)
 }
+
+/// What a failing effect throws.
+struct AdvBoom: Error {}
 
 extension AdvAction {
   /// The rules shared by class rows and value rows.
@@ -62,6 +70,8 @@ extension AdvAction {
       hits += 1
     case .setText(let newText):
       text = newText
+    case .fail(id):
+      Effect.run(id: "boom") { _ in throw AdvBoom() }
     default:
       break
     }
@@ -169,7 +179,8 @@ final class AdvBoard: Reducer {
     cards = [AdvValueRow(id: 21), AdvValueRow(id: 22), AdvValueRow(id: 23)]
     leaves = [AdvLeaf(id: 31), AdvLeaf(id: 32)]
     self.detail =
-      detail ? AdvClassRow(id: 4, log: log, children: [14], inner: AdvClassRow(id: 9, log: log)) : nil
+      detail
+      ? AdvClassRow(id: 4, log: log, children: [14], inner: AdvClassRow(id: 9, log: log)) : nil
     valueDetail = detail ? AdvValueRow(id: 24) : nil
     byName = ["a": AdvClassRow(id: 5, log: log), "b": AdvClassRow(id: 6, log: log)]
     valueByName = ["a": AdvValueRow(id: 25), "b": AdvValueRow(id: 26)]
@@ -428,6 +439,42 @@ struct AdversarialFeatureModuleTests {
     token.cancel()
   }
 
+  @Test func aValueRowScopesSubscriptionFollowsItsRowAndStopsWhenItLeaves() throws {
+    let store = makeStore()
+    let second = try #require(store.scope(\.cards[id: 22]))
+    var heard: [Int] = []
+    let token = second.subscribe(\.hits) { heard.append($0) }
+    second.dispatch(AdvAction.bump)
+    store.dispatch(AdvBoardAction.reverseValues)
+    store.dispatch(AdvBoardAction.removeFirstValue)
+    second.dispatch(AdvAction.bump)
+    store.dispatch(AdvAction.bump, to: \.cards[1])
+    store.dispatch(AdvBoardAction.removeValue(22))
+    store.dispatch(AdvAction.bump)
+    #expect(heard == [0, 1, 2])
+    #expect(store.cards.map(\.hits) == [2])
+    token.cancel()
+  }
+
+  @Test func aQueuedTargetedActionToARemovedClassRowReducesNothing() {
+    let board = AdvBoard()
+    let removed = board.rows[1]
+    var queued = false
+    let poking = Middleware<AdvBoard> { action, store, next in
+      if !queued, action as? AdvBoardAction == .removeRow(2) {
+        queued = true
+        store.dispatch(AdvAction.bump, to: \.rows[id: 2])
+        store.dispatch(AdvAction.bump, to: \.rows, id: 2)
+        store.scope(\.rows[id: 2])?.dispatch(AdvAction.bump)
+      }
+      next(action)
+    }
+    let store = Store(board, middleware: [poking], reportsUnhandledActions: false)
+    store.dispatch(AdvBoardAction.removeRow(2))
+    #expect(removed.hits == 0)
+    #expect(store.rows.map(\.hits) == [0, 0])
+  }
+
   @Test func scopeValuesGiveTheValueNowThenEachDifferentOne() async throws {
     let store = makeStore()
     let child = try #require(store.scope(\.rows[id: 1])?.scope(\.children[id: 12]))
@@ -481,7 +528,9 @@ struct AdversarialFeatureModuleTests {
   @Test func aScopeOfADictionaryEntryHasNoPathNamingItsKey() throws {
     let store = makeStore()
     let named = try #require(store.scope(\.valueByName["b"]))
-    withKnownIssue("docs: a key path does not show a dictionary's key, so Scope.path cannot name it") {
+    withKnownIssue(
+      "docs: a key path does not show a dictionary's key, so Scope.path cannot name it"
+    ) {
       #expect(named.path == #"valueByName["b"]"#)
     }
     #expect("\(named.path)" == "valueByName.<computed Optional<AdvValueRow>>")
@@ -494,7 +543,8 @@ struct AdversarialFeatureModuleTests {
     store.dispatch(AdvBoardAction.insertRow(40))
     first.dispatch(AdvAction.bump)
     store.scope(\.pinned).dispatch(AdvAction.bump)
-    #expect(seen.lines == ["insertRow(40)", "AdvAction.bump to rows[id: 1]", "AdvAction.bump to pinned"])
+    #expect(
+      seen.lines == ["insertRow(40)", "AdvAction.bump to rows[id: 1]", "AdvAction.bump to pinned"])
   }
 
   @Test func theTargetedActionAScopeBelowAnIDOrOptionalScopeSendsPrintsWithItsTargetsPath()
@@ -729,6 +779,28 @@ struct AdversarialFeatureModuleTests {
     #expect(store.cards.map(\.hits) == [0, 1])
   }
 
+  @Test(
+    .disabled(
+      "crashes the test process: written back through \\.wraps[2] after the reduce removed that position, the key path reads out of range"
+    ))
+  func aValueRowTargetedByPositionWhoseReduceRemovesItsRowStaysRemoved() {
+    let store = Store(AdvMoverBoard())
+    store.dispatch(AdvMoveAction.removeSelf, to: \.wraps[2])
+    #expect(store.wraps.map(\.id) == [1, 2])
+  }
+
+  @Test func aValueRowTargetedByPositionWhoseReduceRemovesAnEarlierRow() {
+    let store = Store(AdvMoverBoard())
+    store.dispatch(AdvMoveAction.removeFirst, to: \.wraps[1])
+    withKnownIssue(
+      "written back through \\.wraps[1] after the reduce shifted the array: row 2's copy overwrites row 3, which is lost"
+    ) {
+      #expect(store.wraps.map(\.id) == [2, 3])
+      #expect(store.wraps.map(\.tally.count) == [1, 0])
+    }
+    #expect(store.wraps.map(\.id) == [2, 2])
+  }
+
   @Test func aValueRowThatDismissesItselfFromATargetedActionStaysRemoved() throws {
     let store = makeStore()
     store.dispatch(AdvAction.close(22), to: \.cards[id: 22])
@@ -745,7 +817,9 @@ struct AdversarialFeatureModuleTests {
     child.dispatch(AdvAction.close(12))
     let detailChild = try #require(store.scope(\.detail)?.scope(\.children[id: 14]))
     detailChild.dispatch(AdvAction.close(14))
-    withKnownIssue("the target's path text is wrong (rows[id: 1][id: 12]), so the value is not found") {
+    withKnownIssue(
+      "the target's path text is wrong (rows[id: 1][id: 12]), so the value is not found"
+    ) {
       #expect(store.rows[0].children.map(\.id) == [11])
       #expect(store.detail?.children.map(\.id) == [])
       #expect(notes.lines == [])
@@ -770,7 +844,8 @@ struct AdversarialFeatureModuleTests {
     #expect(store.valueByName.keys.sorted() == ["a", "b"])
     #expect(
       notes.lines.allSatisfy {
-        $0 == "SwiftReduce: Effect.dismiss() dismissed nothing: the model is no longer in the tree; nothing changed (reported in debug builds)"
+        $0
+          == "SwiftReduce: Effect.dismiss() dismissed nothing: the model is no longer in the tree; nothing changed (reported in debug builds)"
       })
     #expect(notes.lines.count == 2)
   }
@@ -858,7 +933,11 @@ struct AdversarialFeatureModuleTests {
     store.dispatch(AdvAction.start(7))
     #expect(store.runningEffects.count == 1)
     await clock.advance(by: .seconds(1))
-    #expect([store.detail?.ticks, store.detail?.inner?.ticks, store.valueDetail?.ticks, store.pinned.ticks] == [0, 0, 0, 1])
+    #expect(
+      [
+        store.detail?.ticks, store.detail?.inner?.ticks, store.valueDetail?.ticks,
+        store.pinned.ticks,
+      ] == [0, 0, 0, 1])
   }
 
   @Test func leafValueRowsShareTheIDOfTheRowAroundTheirArray() async {
@@ -1110,7 +1189,9 @@ struct AdversarialFeatureModuleTests {
     #expect(store.rows.map(\.id) == [2])
     #expect(store.cards.map(\.id) == [22])
     #expect(
-      seen.lines.sorted() == [#"DismissAction(path: "cards[1]")"#, #"DismissAction(path: "rows[1]")"#])
+      seen.lines.sorted() == [
+        #"DismissAction(path: "cards[1]")"#, #"DismissAction(path: "rows[1]")"#,
+      ])
   }
 
   @Test func undoingADismissalBringsTheRowBackWithoutItsEffect() async throws {
@@ -1124,6 +1205,31 @@ struct AdversarialFeatureModuleTests {
     #expect(store.cards.map(\.id) == [21, 22, 23])
     await clock.advance(by: .seconds(1))
     #expect(store.cards.map(\.ticks) == [0, 0, 0])
+  }
+
+  @Test func anEffectsErrorNamesTheTargetedValueRowThatStartedIt() async {
+    let store = makeStore()
+    let errors = AdvSeen()
+    store.effectErrorHandler = { errors.lines.append($0) }
+    store.dispatch(AdvAction.fail(22), to: \.cards[id: 22])
+    store.dispatch(AdvAction.fail(2))
+    await store.waitForTasks()
+    #expect(
+      errors.lines == [
+        #"id "boom", started by AdvAction.fail(22) to cards[id: 22] in cards[1], threw SwiftReduceTestingTests.AdvBoom()"#,
+        #"id "boom", started by AdvAction.fail(2) in rows[1], threw SwiftReduceTestingTests.AdvBoom()"#,
+      ])
+  }
+
+  @Test func historyStepsNameATargetedActionByItsTargetsPath() throws {
+    let store = makeStore()
+    let history = History(store)
+    store.dispatch(AdvAction.bump, to: \.cards[id: 22])
+    try #require(store.scope(\.rows[id: 1])?.scope(\.children[id: 12])).dispatch(AdvAction.bump)
+    #expect(history.steps.first?.actions == ["AdvAction.bump to cards[id: 22]"])
+    withKnownIssue("the path text of a scope below an [id:] scope drops `.children`") {
+      #expect(history.steps.last?.actions == ["AdvAction.bump to rows[id: 1].children[id: 12]"])
+    }
   }
 
   // MARK: Dependencies
@@ -1170,6 +1276,49 @@ struct AdversarialFeatureModuleTests {
     #expect(store.detail?.children[0].text == "outer Ada")
     #expect(store.detail?.inner?.text == "inner Ada")
     #expect(store.rows[2].text == "Hello, Ada!")
+  }
+
+  @Test func anOverrideBelowAClassModelReachesItsValueRowsInAWholeTreeDispatch() async {
+    let board = AdvBoard()
+    board.pinned = AdvClassRow(id: 7, log: board.log, children: [17, 18])
+    let store = makeStore(board)
+    store.overrideDependencies(below: \.pinned) { $0.greeter = Greeter { "psst, \($0)" } }
+    store.dispatch(AdvAction.greet(17, "Ada"))
+    store.dispatch(AdvAction.greetLater(18, "Bo"))
+    await store.waitForTasks()
+    #expect(store.pinned.children.map(\.text) == ["psst, Ada", "psst, Bo"])
+  }
+
+  @Test func anOverrideBelowAClassModelReachesItsValueRowsInATargetedDispatch() async throws {
+    let board = AdvBoard()
+    board.pinned = AdvClassRow(id: 7, log: board.log, children: [17, 18, 19])
+    let store = makeStore(board)
+    store.overrideDependencies(below: \.pinned) { $0.greeter = Greeter { "psst, \($0)" } }
+    store.dispatch(AdvAction.greet(17, "Ada"), to: \.pinned.children[0])
+    try #require(store.scope(\.pinned).scope(\.children[id: 18])).dispatch(
+      AdvAction.greet(18, "Cy"))
+    store.dispatch(AdvAction.greetLater(19, "Bo"), to: \.pinned.children[2])
+    await store.waitForTasks()
+    withKnownIssue(
+      "a value reached by a targeted action reduces in a holder outside the tree, which no override below a model covers"
+    ) {
+      #expect(store.pinned.children.map(\.text) == ["psst, Ada", "psst, Cy", "psst, Bo"])
+    }
+    #expect(store.pinned.children.map(\.text) == ["Hello, Ada!", "Hello, Cy!", "Hello, Bo!"])
+  }
+
+  @Test func aScopesOverrideReachesItsValueRowsInATargetedDispatch() async throws {
+    let board = AdvBoard()
+    board.pinned = AdvClassRow(id: 7, log: board.log, children: [17])
+    let store = makeStore(board)
+    store.scope(\.pinned).overrideDependencies { $0.greeter = Greeter { "psst, \($0)" } }
+    store.scope(\.pinned).dispatch(AdvAction.greet(17, "Ada"))
+    #expect(store.pinned.children.map(\.text) == ["psst, Ada"])
+    try #require(store.scope(\.pinned).scope(\.children[id: 17])).dispatch(
+      AdvAction.greet(17, "Bo"))
+    withKnownIssue("as above: the holder is outside the overridden subtree") {
+      #expect(store.pinned.children.map(\.text) == ["psst, Bo"])
+    }
   }
 
   @Test func aTestStoreFailsOnAnUnprovidedDependencyReadByATargetedRow() {
@@ -1236,5 +1385,304 @@ final class AdvMovingBoard: Reducer {
   init() {
     rows = [1, 2, 3].map { AdvMovingRow(id: $0, board: nil) }
     for index in rows.indices { rows[index].board = self }
+  }
+}
+
+// MARK: - Test store on value rows
+
+/// Issue texts recorded from any thread.
+final class AdvRecorded: Sendable {
+  private let lines = Mutex<[String]>([])
+  var texts: [String] { lines.withLock { $0 } }
+  func append(_ text: String) { lines.withLock { $0.append(text) } }
+}
+
+final class AdvCardBoard: Reducer {
+  var cards = [AdvValueRow(id: 21), AdvValueRow(id: 22), AdvValueRow(id: 23)]
+  var shelf: [String: AdvValueRow] = ["x": AdvValueRow(id: 27)]
+}
+
+extension AdversarialFeatureModuleTests {
+  @Test func anUnprovidedDependencyReadByATargetedValueRowNamesItsPath() {
+    let store = TestStore(AdvCardBoard()) { _ in }
+    let documented =
+      "The dependency SwiftReduceTestSupport.GreeterKey was read while reducing "
+      + #"AdvAction.greet(22, "Ada") to cards[id: 22] in cards[1], but the test did not set it "#
+      + "and its key declares no testValue; set it where the test store is created."
+    let recorded = AdvRecorded()
+    withKnownIssue(
+      "the reader is named after the dispatch, when the holder the value reduced in is gone: 'in a model no longer in the tree'"
+    ) {
+      store.send(AdvAction.greet(22, "Ada"), to: \.cards[id: 22]) {
+        $0.cards[1].text = "Hello, Ada!"
+      }
+    } matching: { issue in
+      recorded.append("\(issue.comments.map(\.rawValue).joined())")
+      return true
+    }
+    withKnownIssue("as above") {
+      #expect(recorded.texts == [documented])
+    }
+    #expect(
+      recorded.texts == [
+        documented.replacingOccurrences(of: "in cards[1]", with: "in a model no longer in the tree")
+      ])
+  }
+
+  @Test func anUnprovidedDependencyReadByATargetedValueRowsEffectNamesTheEffect() async {
+    let store = TestStore(AdvCardBoard()) { _ in }
+    await expectIssues([
+      "The dependency SwiftReduceTestSupport.GreeterKey was read by the effect no id, started by "
+        + #"AdvAction.greetLater(23, "Ada") to cards[id: 23] in cards[2], but the test did not "#
+        + "set it and its key declares no testValue; set it where the test store is created."
+    ]) {
+      store.send(AdvAction.greetLater(23, "Ada"), to: \.cards, id: 23)
+      await store.receive(AdvAction.greeted(23, "Hello, Ada!")) { $0.cards[2].text = "Hello, Ada!" }
+      await store.finish()
+    }
+  }
+
+  @Test func finishNamesARunningEffectOfATargetedValueRowByItsPath() async {
+    let clock = TestClock()
+    let store = TestStore(AdvCardBoard(), clock: clock)
+    await expectIssues([
+      "1 effect is still running, asleep on the TestClock until the test advances it:\n"
+        + #"  id "timer", started by AdvAction.start(22) to cards[id: 22] in cards[1]"#
+    ]) {
+      store.send(AdvAction.start(22), to: \.cards[id: 22])
+      await store.finish(timeout: .milliseconds(200))
+    }
+  }
+
+  @Test func aTestStoreReceivesTheDismissActionOfATargetedValueRow() async {
+    let clock = TestClock()
+    let store = TestStore(AdvCardBoard(), clock: clock)
+    store.send(AdvAction.closeLater(22), to: \.cards[id: 22])
+    await clock.advance(by: .seconds(1))
+    await store.receive(DismissAction(path: "cards[1]")) { $0.cards.remove(at: 1) }
+    await store.finish()
+  }
+
+  @Test func aTestStoreSeesATargetedDismissalAsTheSendsChange() async {
+    let store = TestStore(AdvCardBoard())
+    store.send(AdvAction.close(21), to: \.cards, id: 21) { $0.cards.remove(at: 0) }
+    store.send(AdvAction.close(27)) { $0.shelf["x"] = nil }
+    await store.finish()
+  }
+}
+
+// MARK: - Rows with ids of every kind
+
+/// An id that is a struct of its own.
+struct AdvRowID: Hashable, Sendable {
+  var raw: Int
+}
+
+/// An id that is an enum with a payload.
+enum AdvRowKind: Hashable, Sendable {
+  case left
+  case right(Int)
+}
+
+enum AdvKeyedAction: Action, Equatable {
+  case start
+  /// Starts the timer of the row whose id prints so.
+  case startFor(String)
+  case stop
+  case tick(String)
+}
+
+/// A value row whose id is of any type, holding a value model so that it is not a leaf.
+struct AdvKeyedRow<ID: Hashable & Sendable>: ValueReducer, Identifiable {
+  var id: ID
+  var ticks = 0
+  var tag = AdvTag()
+
+  mutating func reduce(action: AdvKeyedAction) {
+    switch action {
+    case .start:
+      Effect.run(id: "timer", cancelInFlight: true) { [id] send in
+        try await Effect.clock.sleep(for: .seconds(1))
+        send(AdvKeyedAction.tick("\(id)"))
+      }
+    case .startFor(let text):
+      if text == "\(id)" { reduce(action: .start) }
+    case .stop:
+      Effect.cancel(id: "timer")
+    case .tick(let text):
+      if text == "\(id)" { ticks += 1 }
+    }
+  }
+}
+
+enum AdvKeyedBoardAction: Action, Equatable {
+  case removeFirst
+  case reverse
+}
+
+final class AdvKeyedBoard<ID: Hashable & Sendable>: Reducer {
+  var rows: [AdvKeyedRow<ID>]
+
+  init(_ ids: [ID]) {
+    rows = ids.map { AdvKeyedRow(id: $0) }
+  }
+
+  func reduce(action: AdvKeyedBoardAction) {
+    switch action {
+    case .removeFirst: rows.removeFirst()
+    case .reverse: rows.reverse()
+    }
+  }
+}
+
+extension AdversarialFeatureModuleTests {
+  /// Starts both rows' timers by targeted actions, moves the rows, and
+  /// returns what became of them: running effects, notes, ticks.
+  private func exerciseKeyed<ID: Hashable & Sendable>(_ first: ID, _ second: ID) async -> [String] {
+    let clock = TestClock()
+    let notes = AdvSeen()
+    let store = Store(AdvKeyedBoard([first, second]), clock: clock)
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+    store.dispatch(AdvKeyedAction.start, to: \.rows, id: first)
+    store.dispatch(AdvKeyedAction.start, to: \.rows[id: second])
+    let running = store.runningEffects.count
+    store.dispatch(AdvKeyedBoardAction.reverse)
+    await clock.advance(by: .seconds(1))
+    let ticks = store.rows.map(\.ticks)
+    store.dispatch(AdvKeyedAction.start, to: \.rows[id: second])
+    store.dispatch(AdvKeyedBoardAction.removeFirst)
+    return ["running \(running)", "ticks \(ticks)", "after removal \(store.runningEffects.count)"]
+      + notes.lines.map { "note" + $0.prefix(0) }
+  }
+
+  private var expected: [String] { ["running 2", "ticks [1, 1]", "after removal 0", "note"] }
+
+  @Test func targetedValueRowsWithIntIDs() async {
+    #expect(await exerciseKeyed(1, 2) == expected)
+  }
+
+  @Test func targetedValueRowsWithStringIDs() async {
+    #expect(await exerciseKeyed("a", "b") == expected)
+  }
+
+  @Test func targetedValueRowsWithStringIDsWithPathCharacters() async {
+    #expect(await exerciseKeyed("a.b", "c]d") == expected)
+  }
+
+  @Test func targetedValueRowsWithStringIDsWithQuotes() async {
+    #expect(await exerciseKeyed(#"say "hi""#, "x, y") == expected)
+  }
+
+  @Test func targetedValueRowsWithStructIDs() async {
+    let result = await exerciseKeyed(AdvRowID(raw: 1), AdvRowID(raw: 2))
+    withKnownIssue(
+      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
+    ) {
+      #expect(result == expected)
+    }
+  }
+
+  @Test func targetedValueRowsWithEnumIDs() async {
+    let result = await exerciseKeyed(AdvRowKind.left, AdvRowKind.right(2))
+    withKnownIssue(
+      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
+    ) {
+      #expect(result == expected)
+    }
+  }
+
+  @Test func targetedValueRowsWithOptionalIDs() async {
+    let result = await exerciseKeyed(Int?.some(1), Int?.none)
+    withKnownIssue(
+      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
+    ) {
+      #expect(result == expected)
+    }
+  }
+
+  @Test func intIDsInAWholeTreeDispatch() async {
+    let clock = TestClock()
+    let notes = AdvSeen()
+    let store = Store(AdvKeyedBoard([1, 2]), clock: clock)
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+    store.dispatch(AdvKeyedAction.start)
+    #expect(store.runningEffects.count == 2)
+    store.dispatch(AdvKeyedBoardAction.reverse)
+    await clock.advance(by: .seconds(1))
+    #expect(store.rows.map(\.ticks) == [1, 1])
+    #expect(notes.lines == [])
+  }
+
+  @Test func structIDsInAWholeTreeDispatch() async {
+    let clock = TestClock()
+    let notes = AdvSeen()
+    let store = Store(AdvKeyedBoard([AdvRowID(raw: 1), AdvRowID(raw: 2)]), clock: clock)
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+    store.dispatch(AdvKeyedAction.start)
+    withKnownIssue(
+      "the snapshot text of a struct or enum id is the same for every row, so ModelRows takes the two rows for one: the second start cancels the first"
+    ) {
+      #expect(store.runningEffects.count == 2)
+    }
+    store.dispatch(AdvKeyedBoardAction.reverse)
+    await clock.advance(by: .seconds(1))
+    withKnownIssue("the first row's effect was cancelled") {
+      #expect(store.rows.map(\.ticks) == [1, 1])
+    }
+    #expect(notes.lines == [])
+  }
+
+  @Test func enumIDsInAWholeTreeDispatch() async {
+    let clock = TestClock()
+    let notes = AdvSeen()
+    let store = Store(AdvKeyedBoard([AdvRowKind.left, AdvRowKind.right(2)]), clock: clock)
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+    store.dispatch(AdvKeyedAction.start)
+    #expect(store.runningEffects.count == 2)
+    store.dispatch(AdvKeyedBoardAction.reverse)
+    await clock.advance(by: .seconds(1))
+    #expect(store.rows.map(\.ticks) == [1, 1])
+    #expect(notes.lines == [])
+  }
+
+  @Test func aRowsEffectIsCancelledWhenItsRowLeaves() async {
+    let clock = TestClock()
+    let notes = AdvSeen()
+    let store = Store(AdvKeyedBoard([1, 2]), clock: clock)
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+    store.dispatch(AdvKeyedAction.startFor("1"))
+    store.dispatch(AdvKeyedBoardAction.removeFirst)
+    #expect(store.runningEffects.isEmpty)
+    #expect(notes.lines.count == 1)
+  }
+
+  @Test func aStructIDRowsEffectIsCancelledWhenItsRowLeaves() async {
+    let clock = TestClock()
+    let notes = AdvSeen()
+    let store = Store(AdvKeyedBoard([AdvRowID(raw: 1), AdvRowID(raw: 2)]), clock: clock)
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+    store.dispatch(AdvKeyedAction.startFor("AdvRowID(raw: 1)"))
+    #expect(store.runningEffects.count == 1)
+    store.dispatch(AdvKeyedBoardAction.removeFirst)
+    withKnownIssue(
+      "every struct id reads as the same row, so the removed row's effect is taken for the remaining row's"
+    ) {
+      #expect(store.runningEffects.isEmpty)
+      #expect(notes.lines.count == 1)
+    }
+  }
+
+  @Test func structIDsThroughAScope() async throws {
+    let clock = TestClock()
+    let notes = AdvSeen()
+    let store = Store(AdvKeyedBoard([AdvRowID(raw: 1), AdvRowID(raw: 2)]), clock: clock)
+    store.modelEffectNoteHandler = { notes.lines.append($0) }
+    try #require(store.scope(\.rows[id: AdvRowID(raw: 2)])).dispatch(AdvKeyedAction.start)
+    withKnownIssue(
+      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
+    ) {
+      #expect(store.runningEffects.count == 1)
+      #expect(notes.lines == [])
+    }
   }
 }
