@@ -114,12 +114,11 @@ extension Store {
     guard case .model(_, let model) = effect.origin else { return }
     let rows = rows()
     guard let line = line(ofReducing: model, place: effect.valuePlace, in: rows) else {
-      if let holder = model.object as? TargetValueHolder,
-        holder.target?.pathNamesEveryStep == false
-      {
-        // A value reached through a step its key path does not name (a
-        // dictionary's key other than a string or an integer) cannot be found
-        // again: the store's, as the root's are, named by the path it was sent to.
+      if let holder = model.object as? TargetValueHolder {
+        // A value its target's path does not lead to (a step it cannot name,
+        // such as a dictionary's key other than a string or an integer, or the
+        // value gone from there): the store's, as the root's are, named by the
+        // path it was sent to, rather than cancelled with its holder.
         lifetime.ownership.forget { $0 === effect }
         if let path = path(inHolder: holder, place: effect.valuePlace) {
           effect.follow(from: root, along: path)
@@ -157,7 +156,9 @@ extension Store {
   func path(inHolder holder: any TargetValueHolder, place: ValueModelPlace?) -> TreePath? {
     guard let target = holder.target, let steps = place?.steps else { return nil }
     let inside = ModelPaths.path(through: steps, ownerPath: .root).components.dropFirst()
-    return TreePath(TreePath(parsing: target.pathText).components + inside)
+    // Ids as the rows' own `id`s are compared, whatever their type.
+    let path = TreePath(parsing: target.pathText(writingIDs: ModelRows.idText))
+    return TreePath(path.components + inside)
   }
 
   /// Cancels the effects with `id` of the row at `path`, started before `key`.

@@ -240,25 +240,45 @@ extension Optional {
   /// The value at `keyPath` of the wrapped value, if there is one: the step
   /// from an optional scope's model to a value of it.
   subscript<Value>(unwrapping keyPath: KeyPath<Wrapped, Value>) -> Value? {
-    self?[keyPath: keyPath]
+    guard let wrapped = self else { return nil }
+    ElementLookup.noteStep(ScopedStep(keyPath: keyPath))
+    return wrapped[keyPath: keyPath]
   }
 
   /// The value at `keyPath` of the wrapped value, if there is one, written
   /// there when both are there.
   subscript<Value>(unwrappingWritable keyPath: WritableKeyPath<Wrapped, Value>) -> Value? {
-    get { self?[keyPath: keyPath] }
+    get {
+      guard let wrapped = self else { return nil }
+      ElementLookup.noteStep(ScopedStep(keyPath: keyPath))
+      return wrapped[keyPath: keyPath]
+    }
     set { if let newValue { self?[keyPath: keyPath] = newValue } }
   }
 
   /// The optional value at `keyPath` of the wrapped value, flattened.
   subscript<Value>(unwrappingOptional keyPath: KeyPath<Wrapped, Value?>) -> Value? {
-    self?[keyPath: keyPath] ?? nil
+    guard let wrapped = self else { return nil }
+    ElementLookup.noteStep(ScopedStep(keyPath: keyPath))
+    return wrapped[keyPath: keyPath]
   }
 
   /// The optional value at `keyPath` of the wrapped value, flattened, and
   /// written there when the wrapped value is there.
   subscript<Value>(unwrappingWritableOptional keyPath: WritableKeyPath<Wrapped, Value?>) -> Value? {
-    get { self?[keyPath: keyPath] ?? nil }
+    get {
+      guard let wrapped = self else { return nil }
+      ElementLookup.noteStep(ScopedStep(keyPath: keyPath))
+      return wrapped[keyPath: keyPath]
+    }
     set { self?[keyPath: keyPath] = newValue }
   }
+}
+
+/// The step of a scope's composed key path into the key path a child scope
+/// was made with, which its description does not show: noted, in turn with
+/// the ids of `[id:]` steps, when a targeted action's path is resolved, so
+/// that the path names that key path's own steps (`rows[id: 1].children[id: 12]`).
+struct ScopedStep {
+  let keyPath: AnyKeyPath
 }

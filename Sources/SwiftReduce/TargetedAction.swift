@@ -84,9 +84,15 @@ final class DispatchTarget: @unchecked Sendable {
 
   /// The path from the root, written as snapshots write paths.
   var pathText: String {
-    let path = Self.pathText(of: keyPath, rootName: String(describing: rootType), steps: steps)
+    pathText { String(reflecting: $0) }
+  }
+
+  /// The path from the root, with each id written by `idText`.
+  func pathText(writingIDs idText: (Any) -> String) -> String {
+    let path = Self.pathText(
+      of: keyPath, rootName: String(describing: rootType), steps: steps, idText: idText)
     guard let elementID else { return path }
-    return (path == "root" ? "" : path) + "[id: \(String(reflecting: elementID))]"
+    return (path == "root" ? "" : path) + "[id: \(idText(elementID))]"
   }
 
   /// A dictionary key as snapshots write it, for the keys whose text needs
@@ -101,14 +107,6 @@ final class DispatchTarget: @unchecked Sendable {
     }
   }
 
-  /// Whether ``pathText`` names every step of the key path, so that the
-  /// target can be found again by it; not when a step is a computed
-  /// property, or a subscript other than an array's or a dictionary's by a
-  /// string or integer key.
-  var pathNamesEveryStep: Bool {
-    !pathText.contains(".<computed ")
-  }
-
   /// The path `keyPath` from a root of type named `rootName` leads to,
   /// written as snapshots write paths, with `steps` the ids of its `[id:]` steps.
   ///
@@ -117,17 +115,38 @@ final class DispatchTarget: @unchecked Sendable {
   /// `[id:]` steps, in order; any other computed step is written
   /// `.<computed Type>`.
   /// Optional steps (`?`, `!`) are left out, as in every path.
-  static func pathText(of keyPath: AnyKeyPath, rootName: String, steps: [Any]) -> String {
+  static func pathText(
+    of keyPath: AnyKeyPath, rootName: String, steps: [Any],
+    idText: (Any) -> String = { String(reflecting: $0) }
+  ) -> String {
+    var ids = steps[...]
+    return pathText(of: keyPath, rootName: rootName, ids: &ids, idText: idText)
+  }
+
+  /// The path `keyPath` leads to, taking the ids of its `[id:]` steps, and
+  /// the key paths of a scope's steps into a child scope's key path
+  /// (``ScopedStep``), from the front of `ids`.
+  private static func pathText(
+    of keyPath: AnyKeyPath, rootName: String, ids: inout ArraySlice<Any>,
+    idText: (Any) -> String
+  ) -> String {
     let layout = KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType)
     let positions = layout?.positions ?? []
     func plain(_ part: Substring) -> Substring { part.filter { $0 != "?" && $0 != "!" }[...] }
-    var ids = steps[...]
     var named = KeyPathLayout.written(keyPath, literal: plain) { index, type in
       if index < positions.count { return "[\(positions[index])]" }
       if index == positions.count, let key = layout?.dictionaryKey.flatMap(Self.keyText) {
         return "[" + key + "]"
       }
-      if let id = ids.popFirst() { return "[id: \(String(reflecting: id))]" }
+      if let scoped = ids.first as? ScopedStep {
+        // A child scope's key path, named by its own steps.
+        ids.removeFirst()
+        let inner = pathText(
+          of: scoped.keyPath, rootName: String(describing: Swift.type(of: scoped.keyPath).rootType),
+          ids: &ids, idText: idText)
+        return inner == "root" ? "" : (inner.hasPrefix("[") ? inner : "." + inner)
+      }
+      if let id = ids.popFirst() { return "[id: \(idText(id))]" }
       // A computed property or another subscript: its type, without the address.
       return ".<computed \(type)>"
     }

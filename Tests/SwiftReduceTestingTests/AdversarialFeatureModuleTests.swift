@@ -498,9 +498,7 @@ struct AdversarialFeatureModuleTests {
     #expect(store.rows.map(\.text) == ["", "", ""])
     #expect(store.cards.map(\.text) == ["", "", ""])
     #expect(child.path == "rows[id: 1].children[id: 12]")
-    withKnownIssue("TargetedAction of a scope below an [id:] scope drops `.children`") {
-      #expect(seen.lines == [#"AdvAction.setText("milk") to rows[id: 1].children[id: 12]"#])
-    }
+    #expect(seen.lines == [#"AdvAction.setText("milk") to rows[id: 1].children[id: 12]"#])
   }
 
   @Test func scopeDispatchReachesItsModelAndTheModelsBelowParentsFirst() throws {
@@ -525,15 +523,10 @@ struct AdversarialFeatureModuleTests {
     #expect(store.scope(\.pinned).scope(\.children).path == "pinned.children")
   }
 
-  @Test func aScopeOfADictionaryEntryHasNoPathNamingItsKey() throws {
+  @Test func aScopeOfADictionaryEntryIsNamedByItsKey() throws {
     let store = makeStore()
     let named = try #require(store.scope(\.valueByName["b"]))
-    withKnownIssue(
-      "docs: a key path does not show a dictionary's key, so Scope.path cannot name it"
-    ) {
-      #expect(named.path == #"valueByName["b"]"#)
-    }
-    #expect("\(named.path)" == "valueByName.<computed Optional<AdvValueRow>>")
+    #expect(named.path == #"valueByName["b"]"#)
   }
 
   @Test func theTargetedActionAScopeSendsPrintsWithItsTargetsPath() throws {
@@ -559,23 +552,12 @@ struct AdversarialFeatureModuleTests {
     child.scope(\.tag).dispatch(AdvAction.bump)
     try #require(store.scope(\.rows[id: 1])).dispatch(AdvAction.bump, to: \.children[id: 11])
     #expect(everyHit(store) == ["11:1/1", "12:1/2", "9:1"])
-    withKnownIssue(
-      "DispatchTarget.pathText of a key path composed by RootedScope: the [unwrapping…:] step takes the next [id:] id or prints as .<computed>"
-    ) {
-      #expect(
-        seen.lines == [
-          "AdvAction.bump to rows[id: 1].children[id: 12]",
-          "AdvAction.bump to detail.inner",
-          "AdvAction.bump to rows[id: 1].children[id: 12].tag",
-          "AdvAction.bump to rows[id: 1].children[id: 11]",
-        ])
-    }
     #expect(
       seen.lines == [
-        "AdvAction.bump to rows[id: 1][id: 12]",
-        "AdvAction.bump to detail.<computed Optional<AdvClassRow>>",
-        "AdvAction.bump to rows[id: 1][id: 12].<computed Optional<AdvTag>>",
-        "AdvAction.bump to rows[id: 1][id: 11]",
+        "AdvAction.bump to rows[id: 1].children[id: 12]",
+        "AdvAction.bump to detail.inner",
+        "AdvAction.bump to rows[id: 1].children[id: 12].tag",
+        "AdvAction.bump to rows[id: 1].children[id: 11]",
       ])
   }
 
@@ -817,18 +799,9 @@ struct AdversarialFeatureModuleTests {
     child.dispatch(AdvAction.close(12))
     let detailChild = try #require(store.scope(\.detail)?.scope(\.children[id: 14]))
     detailChild.dispatch(AdvAction.close(14))
-    withKnownIssue(
-      "the target's path text is wrong (rows[id: 1][id: 12]), so the value is not found"
-    ) {
-      #expect(store.rows[0].children.map(\.id) == [11])
-      #expect(store.detail?.children.map(\.id) == [])
-      #expect(notes.lines == [])
-    }
-    #expect(
-      notes.lines == [
-        "SwiftReduce: Effect.dismiss() dismissed nothing: the model is no longer in the tree; nothing changed (reported in debug builds)",
-        "SwiftReduce: Effect.dismiss() dismissed nothing: the model is no longer in the tree; nothing changed (reported in debug builds)",
-      ])
+    #expect(store.rows[0].children.map(\.id) == [11])
+    #expect(store.detail?.children.map(\.id) == [])
+    #expect(notes.lines == [])
   }
 
   @Test func aValueReachedThroughADictionarySubscriptDismissesItself() throws {
@@ -836,18 +809,8 @@ struct AdversarialFeatureModuleTests {
     let store = makeStore(notes: notes)
     store.dispatch(AdvAction.close(25), to: \.valueByName["a"])
     try #require(store.scope(\.valueByName["b"])).dispatch(AdvAction.close(26))
-    withKnownIssue(
-      "docs: Effect.dismiss() promises removal from a dictionary; a dictionary-subscript target refuses, saying the model is not in the tree"
-    ) {
-      #expect(store.valueByName.isEmpty)
-    }
-    #expect(store.valueByName.keys.sorted() == ["a", "b"])
-    #expect(
-      notes.lines.allSatisfy {
-        $0
-          == "SwiftReduce: Effect.dismiss() dismissed nothing: the model is no longer in the tree; nothing changed (reported in debug builds)"
-      })
-    #expect(notes.lines.count == 2)
+    #expect(store.valueByName.isEmpty)
+    #expect(notes.lines == [])
   }
 
   @Test func countdownExampleWithClassRows() async {
@@ -960,22 +923,11 @@ struct AdversarialFeatureModuleTests {
     let child = try #require(store.scope(\.rows[id: 1])?.scope(\.children[id: 12]))
     child.dispatch(AdvAction.start(12))
     try #require(store.scope(\.rows[id: 2])).dispatch(AdvAction.start(13), to: \.children[id: 13])
-    withKnownIssue(
-      "the effect is tied to the holder the value reduced in (its path text rows[id: 1][id: 12] leads nowhere) and cancelled at once as its model left the tree"
-    ) {
-      #expect(store.runningEffects.count == 2)
-      #expect(notes.lines == [])
-    }
-    #expect(
-      notes.lines == [
-        #"SwiftReduce: cancelled the effect id "timer", started by AdvAction.start(12) to rows[id: 1][id: 12] in a model no longer in the tree: its model left the tree (noted in debug builds)"#,
-        #"SwiftReduce: cancelled the effect id "timer", started by AdvAction.start(13) to rows[id: 2][id: 13] in a model no longer in the tree: its model left the tree (noted in debug builds)"#,
-      ])
+    #expect(store.runningEffects.count == 2)
+    #expect(notes.lines == [])
     await clock.advance(by: .seconds(1))
-    withKnownIssue("the effects were cancelled") {
-      #expect(store.rows[0].children.map(\.ticks) == [0, 1])
-      #expect(store.rows[1].children.map(\.ticks) == [1])
-    }
+    #expect(store.rows[0].children.map(\.ticks) == [0, 1])
+    #expect(store.rows[1].children.map(\.ticks) == [1])
   }
 
   @Test func cancelInFlightInARowReachesOnlyThatRowsEffect() async {
@@ -1122,16 +1074,16 @@ struct AdversarialFeatureModuleTests {
     #expect(store.runningEffects.isEmpty)
   }
 
-  @Test func aValueRowsEffectReachedThroughADictionarySubscriptIsTheStores() async {
+  @Test func aValueRowsEffectReachedThroughADictionarysKeyIsItsRows() async {
     let clock = TestClock()
     let store = makeStore(clock: clock)
     store.dispatch(AdvAction.start(26), to: \.valueByName["b"])
     store.dispatch(AdvAction.start(25), to: \.valueByName["a"])
-    #expect(store.runningEffects.count == 1)
+    #expect(store.runningEffects.count == 2)
     store.cancel(id: "timer")
     await clock.advance(by: .seconds(1))
-    #expect(store.valueByName["a"]?.ticks == 0)
-    #expect(store.valueByName["b"]?.ticks == 0)
+    #expect(store.valueByName["a"]?.ticks == 1)
+    #expect(store.valueByName["b"]?.ticks == 1)
   }
 
   // MARK: Dismissal
@@ -1227,9 +1179,7 @@ struct AdversarialFeatureModuleTests {
     store.dispatch(AdvAction.bump, to: \.cards[id: 22])
     try #require(store.scope(\.rows[id: 1])?.scope(\.children[id: 12])).dispatch(AdvAction.bump)
     #expect(history.steps.first?.actions == ["AdvAction.bump to cards[id: 22]"])
-    withKnownIssue("the path text of a scope below an [id:] scope drops `.children`") {
-      #expect(history.steps.last?.actions == ["AdvAction.bump to rows[id: 1].children[id: 12]"])
-    }
+    #expect(history.steps.last?.actions == ["AdvAction.bump to rows[id: 1].children[id: 12]"])
   }
 
   // MARK: Dependencies
@@ -1575,29 +1525,20 @@ extension AdversarialFeatureModuleTests {
 
   @Test func targetedValueRowsWithStructIDs() async {
     let result = await exerciseKeyed(AdvRowID(raw: 1), AdvRowID(raw: 2))
-    withKnownIssue(
-      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
-    ) {
-      #expect(result == expected)
-    }
+    #expect(result == expected)
+
   }
 
   @Test func targetedValueRowsWithEnumIDs() async {
     let result = await exerciseKeyed(AdvRowKind.left, AdvRowKind.right(2))
-    withKnownIssue(
-      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
-    ) {
-      #expect(result == expected)
-    }
+    #expect(result == expected)
+
   }
 
   @Test func targetedValueRowsWithOptionalIDs() async {
     let result = await exerciseKeyed(Int?.some(1), Int?.none)
-    withKnownIssue(
-      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
-    ) {
-      #expect(result == expected)
-    }
+    #expect(result == expected)
+
   }
 
   @Test func intIDsInAWholeTreeDispatch() async {
@@ -1619,16 +1560,12 @@ extension AdversarialFeatureModuleTests {
     let store = Store(AdvKeyedBoard([AdvRowID(raw: 1), AdvRowID(raw: 2)]), clock: clock)
     store.modelEffectNoteHandler = { notes.lines.append($0) }
     store.dispatch(AdvKeyedAction.start)
-    withKnownIssue(
-      "the snapshot text of a struct or enum id is the same for every row, so ModelRows takes the two rows for one: the second start cancels the first"
-    ) {
-      #expect(store.runningEffects.count == 2)
-    }
+    #expect(store.runningEffects.count == 2)
+
     store.dispatch(AdvKeyedBoardAction.reverse)
     await clock.advance(by: .seconds(1))
-    withKnownIssue("the first row's effect was cancelled") {
-      #expect(store.rows.map(\.ticks) == [1, 1])
-    }
+    #expect(store.rows.map(\.ticks) == [1, 1])
+
     #expect(notes.lines == [])
   }
 
@@ -1664,12 +1601,9 @@ extension AdversarialFeatureModuleTests {
     store.dispatch(AdvKeyedAction.startFor("AdvRowID(raw: 1)"))
     #expect(store.runningEffects.count == 1)
     store.dispatch(AdvKeyedBoardAction.removeFirst)
-    withKnownIssue(
-      "every struct id reads as the same row, so the removed row's effect is taken for the remaining row's"
-    ) {
-      #expect(store.runningEffects.isEmpty)
-      #expect(notes.lines.count == 1)
-    }
+    #expect(store.runningEffects.isEmpty)
+    #expect(notes.lines.count == 1)
+
   }
 
   @Test func structIDsThroughAScope() async throws {
@@ -1678,11 +1612,8 @@ extension AdversarialFeatureModuleTests {
     let store = Store(AdvKeyedBoard([AdvRowID(raw: 1), AdvRowID(raw: 2)]), clock: clock)
     store.modelEffectNoteHandler = { notes.lines.append($0) }
     try #require(store.scope(\.rows[id: AdvRowID(raw: 2)])).dispatch(AdvKeyedAction.start)
-    withKnownIssue(
-      "a targeted action's path writes the id with String(reflecting:), which ModelRows does not match against the snapshot text of a non-Int/String id: the effect is cancelled at once"
-    ) {
-      #expect(store.runningEffects.count == 1)
-      #expect(notes.lines == [])
-    }
+    #expect(store.runningEffects.count == 1)
+    #expect(notes.lines == [])
+
   }
 }

@@ -101,6 +101,13 @@ struct ModelRows {
     }
   }
 
+  /// The text of an `id` as ``identity(ofLine:)`` compares it: on one line,
+  /// as snapshots write a value there, whatever its type (`7`, `"a"`,
+  /// `RowID(raw: 1)`).
+  static func idText(_ id: Any) -> String {
+    SnapshotBuilder().oneLineText(of: id, PlanCache.shared.plan(for: type(of: id)))
+  }
+
   /// What tells an element apart in its collection: the text of its `id`,
   /// or its key or position.
   private func identity(ofLine line: Int) -> String {

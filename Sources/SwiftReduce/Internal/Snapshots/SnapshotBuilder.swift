@@ -208,8 +208,12 @@ struct SnapshotBuilder {
 
   /// Records a stored property, pushing a frame for what its line holds, if anything.
   private mutating func recordField(_ field: PlanField, at base: UnsafeRawPointer) {
-    // Places only: plain data holds no model, and only an `id` tells a row apart.
-    if recordsPlacesOnly, !field.plan.mayHoldModels, !field.isReference, field.name != "id" {
+    // Places only: plain data holds no model, and only an `id` tells a row
+    // apart, on one line whatever its type (``ModelRows/idText(_:)``).
+    if recordsPlacesOnly, !field.plan.mayHoldModels, !field.isReference {
+      guard field.name == "id" else { return }
+      let id = field.plan.access.load(from: base + field.offset)
+      appendLine(label: field.name, text: oneLineText(of: id, field.plan))
       return
     }
     let address = base + field.offset
@@ -229,7 +233,7 @@ struct SnapshotBuilder {
       return
     }
     switch plans.form(of: plan) {
-    case .text where recordsPlacesOnly && field.name != "id":
+    case .text where recordsPlacesOnly:
       appendLine(label: field.name, text: "")
     case let .text(formatter):
       appendLine(label: field.name, text: formatter.text(at: address))
