@@ -117,8 +117,12 @@ extension Store {
     _ action: any Action, keyPath: AnyKeyPath, read: @escaping (Root) -> Target?,
     write: ((Root, Target) -> Void)?
   ) -> TargetedAction {
-    // Read once now for the ids of its `[id:]` steps, which name its path.
-    let (_, steps) = ElementLookup.resolving(keepingSteps: true) { read(root) }
+    // Read once now for the ids of its `[id:]` steps, which name its path;
+    // not where reading would stop the program (a position past the end),
+    // and the action then reaches no model, as a debug build says.
+    let steps =
+      Self.leadsSomewhere(keyPath, in: root)
+      ? ElementLookup.resolving(keepingSteps: true) { read(root) }.1 : []
     let target = DispatchTarget(
       action: action, keyPath: keyPath, rootType: Root.self, steps: steps, elementID: nil
     ) { action, root, target in
@@ -160,7 +164,9 @@ extension Store {
     _ action: any Action, to read: @escaping (Root) -> Target?,
     write: ((Root, Target) -> Void)?, in root: Root, target: DispatchTarget
   ) -> TargetDelivery {
-    guard let found = ElementLookup.resolving({ read(root) }).0 else { return .absent }
+    guard leadsSomewhere(target.keyPath, in: root),
+      let found = ElementLookup.resolving({ read(root) }).0
+    else { return .absent }
     if Target.self is AnyObject.Type {
       return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
     }
@@ -168,9 +174,43 @@ extension Store {
     return deliver(action, toValue: found, of: target) { value in
       ElementLookup.resolving {
         // A reduce that removed the target leaves it removed.
-        if read(root) != nil { write(root, value) }
+        guard leadsSomewhere(target.keyPath, in: root), let now = read(root) else { return }
+        // One that moved another row to its position is not written over.
+        guard isSameRow(now, as: found) else {
+          #if DEBUG
+            DebugReport.emit(
+              "SwiftReduce: \(actionText(action)) to \(target.pathText): another row is at "
+                + "\(target.pathText) now (the reduce moved the rows), so what it changed in "
+                + "its own row was not written back; send it to the row's id instead "
+                + "(reported in debug builds)")
+          #endif
+          return
+        }
+        write(root, value)
       }
     }
+  }
+
+  /// Whether `keyPath` leads somewhere in `root` now: not when a position
+  /// on it is past its array's end or a forced optional on it is `nil`,
+  /// where reading it would stop the program.
+  private static func leadsSomewhere(_ keyPath: AnyKeyPath, in root: Root) -> Bool {
+    guard let layout = KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType) else {
+      return true
+    }
+    if case .noLongerApplies = withExtendedLifetime(root, { layout.target(from: root) }) {
+      return false
+    }
+    return true
+  }
+
+  /// Whether `now` is the row `found` was, by its `id`, where it has one.
+  private static func isSameRow<Target>(_ now: Target, as found: Target) -> Bool {
+    guard let now = now as? any Identifiable, let found = found as? any Identifiable else {
+      return true
+    }
+    func id<Row: Identifiable>(_ row: Row) -> AnyHashable { AnyHashable(row.id) }
+    return id(now) == id(found)
   }
 
   /// Delivers `action` to the value `found` and the models below it: reduced
