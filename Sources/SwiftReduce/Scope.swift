@@ -80,7 +80,10 @@ public final class Scope<Model> {
   /// - Parameter keyPath: A key path from the model.
   /// - Returns: The current value at `keyPath`.
   public func read<Value>(_ keyPath: KeyPath<Model, Value>) -> Value {
-    source.read(keyPath) ?? absent(keyPath)
+    guard let value = source.read(keyPath) else { return absent(keyPath) }
+    // A value model is a copy: kept as it is now, for reads after it left the tree.
+    if !(Model.self is AnyObject.Type), let found = source.current() { lastFound = found }
+    return value
   }
 
   /// The value at `keyPath` of the model as last found, after a debug
@@ -231,6 +234,9 @@ protocol ScopeSource<Model>: AnyObject {
 
   /// The value at `keyPath` of the model, or `nil` when the model is not in the tree.
   func read<Value>(_ keyPath: KeyPath<Model, Value>) -> Value?
+  /// The model now, read without registering with Observation; `nil` when
+  /// it is not in the tree.
+  func current() -> Model?
   func dispatch(_ action: any Action)
   func dispatch<Target>(_ action: any Action, to target: KeyPath<Model, Target?>)
   func dispatch<Target>(_ action: any Action, to target: KeyPath<Model, Target>)

@@ -159,6 +159,13 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
     }
   }
 
+  func current() -> Model? {
+    switch place {
+    case let .plain(base): ElementLookup.resolving { store.root[keyPath: base] }.0
+    case let .optional(base): ElementLookup.resolving { store.root[keyPath: base] }.0
+    }
+  }
+
   func dispatch(_ action: any Action) {
     switch place {
     case let .plain(base): store.dispatch(store.targeted(action, to: base))

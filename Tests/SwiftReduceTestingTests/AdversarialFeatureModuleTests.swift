@@ -412,12 +412,8 @@ struct AdversarialFeatureModuleTests {
     // A dispatch through it reaches nothing.
     second.dispatch(AdvAction.bump)
     #expect(everyHit(store) == [])
-    withKnownIssue(
-      "Scope.lastFound is updated only by `model`, not by reads: a value row's scope gives the value as it was when the scope was made"
-    ) {
-      #expect(second.hits == 1)
-      #expect(second.read(\.tag.hits) == 1)
-    }
+    #expect(second.hits == 1)
+    #expect(second.read(\.tag.hits) == 1)
     // Reading `model` while the row is there is what keeps it.
     let third = try #require(store.scope(\.cards[id: 23]))
     third.dispatch(AdvAction.bump)
