@@ -112,8 +112,11 @@ extension Store {
   func dependencyReadSite() -> DependencyReadSite {
     switch effectOrigin {
     case .model(let action, _):
+      let model = RunningEffect.ReducingModel.current
+      // A value a targeted action reached is named through its holder, kept until then.
       return DependencyReadSite(
-        .model(action, .current, Delivery.placeOfValueModel()), store: self)
+        .model(action, model, Delivery.placeOfValueModel()), store: self,
+        holding: model.object as? TargetValueHolder)
     case .dispatch(let action):
       return DependencyReadSite(.dispatch(action), store: self)
     case .outside:

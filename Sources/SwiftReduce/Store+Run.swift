@@ -233,8 +233,11 @@ extension Store {
   ) -> String {
     // A value a targeted action reached, in a holder outside the tree: at the target's path.
     if let holder = model.object as? TargetValueHolder, let place,
-      let path = path(inHolder: holder, place: place)
+      var path = path(inHolder: holder, place: place)
     {
+      // Written as snapshots write it, positions and all, where it is there.
+      let rows = ModelRows(root: root)
+      if let line = rows.line(at: path) { path = rows.path(toLine: line) }
       return place.among > 1 ? "one of the \(place.among) value models in \(path)" : "\(path)"
     }
     guard let object = model.object,

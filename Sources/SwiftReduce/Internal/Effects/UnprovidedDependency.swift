@@ -51,9 +51,13 @@ final class DependencyReadSite {
   let reader: Reader
   /// The store whose dispatch it was; weak, so that a pending message does not keep it alive.
   weak var store: (any EffectHost)?
+  /// The model read, held: the holder of a value a targeted action reached,
+  /// which goes when the dispatch ends and names the value's place.
+  private let heldModel: AnyObject?
 
-  init(_ reader: Reader, store: any EffectHost) {
+  init(_ reader: Reader, store: any EffectHost, holding model: AnyObject? = nil) {
     self.reader = reader
     self.store = store
+    self.heldModel = model
   }
 }
