@@ -95,6 +95,7 @@ extension Store {
   private func applying(_ subtrees: [SubtreeDependencies], to model: AnyObject)
     -> [SubtreeDependencies]
   {
+    let model = modelInTree(model)
     var found: [(depth: Int, order: Int, subtree: SubtreeDependencies)] = []
     for (order, subtree) in subtrees.enumerated() {
       guard let top = subtree.model(root) else { continue }
@@ -104,6 +105,21 @@ extension Store {
       if let depth { found.append((depth, order, subtree)) }
     }
     return found.sorted { ($0.depth, -$0.order) > ($1.depth, -$1.order) }.map(\.subtree)
+  }
+
+  /// The model `model` stands for in the tree: itself, or for the holder of
+  /// a value a targeted action reached, the class model nearest above where
+  /// the value is, whose subtrees the value is below too.
+  private func modelInTree(_ model: AnyObject) -> AnyObject {
+    guard let holder = model as? TargetValueHolder, let target = holder.target else {
+      return model
+    }
+    let rows = ModelRows(root: root)
+    guard
+      let line = rows.line(at: TreePath(parsing: target.pathText(writingIDs: ModelRows.idText))),
+      let owner = rows.owner(ofLine: line)
+    else { return root }
+    return owner.model
   }
 
   // MARK: - Naming readers

@@ -1245,12 +1245,7 @@ struct AdversarialFeatureModuleTests {
       AdvAction.greet(18, "Cy"))
     store.dispatch(AdvAction.greetLater(19, "Bo"), to: \.pinned.children[2])
     await store.waitForTasks()
-    withKnownIssue(
-      "a value reached by a targeted action reduces in a holder outside the tree, which no override below a model covers"
-    ) {
-      #expect(store.pinned.children.map(\.text) == ["psst, Ada", "psst, Cy", "psst, Bo"])
-    }
-    #expect(store.pinned.children.map(\.text) == ["Hello, Ada!", "Hello, Cy!", "Hello, Bo!"])
+    #expect(store.pinned.children.map(\.text) == ["psst, Ada", "psst, Cy", "psst, Bo"])
   }
 
   @Test func aScopesOverrideReachesItsValueRowsInATargetedDispatch() async throws {
@@ -1262,9 +1257,7 @@ struct AdversarialFeatureModuleTests {
     #expect(store.pinned.children.map(\.text) == ["psst, Ada"])
     try #require(store.scope(\.pinned).scope(\.children[id: 17])).dispatch(
       AdvAction.greet(17, "Bo"))
-    withKnownIssue("as above: the holder is outside the overridden subtree") {
-      #expect(store.pinned.children.map(\.text) == ["psst, Bo"])
-    }
+    #expect(store.pinned.children.map(\.text) == ["psst, Bo"])
   }
 
   @Test func aTestStoreFailsOnAnUnprovidedDependencyReadByATargetedRow() {
