@@ -20,7 +20,9 @@ extension Array where Element: Identifiable {
   public subscript(id id: Element.ID) -> Element? {
     get {
       ElementLookup.noteStep(id)
-      return ElementLookup.position(of: id, in: self).map { self[$0] }
+      guard let position = ElementLookup.position(of: id, in: self) else { return nil }
+      ElementLookup.notePassed(self[position])
+      return self[position]
     }
     set {
       if let position = ElementLookup.position(of: id, in: self) {

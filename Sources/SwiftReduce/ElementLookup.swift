@@ -50,6 +50,34 @@ enum ElementLookup {
     return (result, steps ?? [])
   }
 
+  /// The class models `[id:]` steps found during the resolution, when it
+  /// keeps them: the rows a targeted action's path went through.
+  // Unchecked, like the steps: only the resolving thread reads or writes them.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var passed: [AnyObject]?
+
+  /// Runs `body`, which resolves a key path, as ``resolving(keepingSteps:_:)``
+  /// does, keeping the class models its `[id:]` steps find in
+  /// ``passedModels`` while it runs.
+  @MainActor
+  static func resolvingKeepingPassedModels<T>(_ body: () -> T) -> T {
+    let outer = passed
+    passed = []
+    defer { passed = outer }
+    return resolving(body).0
+  }
+
+  /// The class models the `[id:]` steps found so far, in order, in the
+  /// resolution in progress that keeps them.
+  @MainActor
+  static var passedModels: [AnyObject] { passed ?? [] }
+
+  /// Notes the element an `[id:]` step found, if the resolution keeps the
+  /// class models found and it is one.
+  static func notePassed<Element>(_ element: Element) {
+    guard isResolving, passed != nil, Element.self is AnyObject.Type else { return }
+    passed?.append(element as AnyObject)
+  }
+
   /// Notes that an `[id:]` step was read with `id`, if the resolution keeps them.
   static func noteStep<ID>(_ id: ID) {
     // The thread first: only the resolving thread may read the steps.

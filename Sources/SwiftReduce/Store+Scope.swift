@@ -234,12 +234,22 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
   }
 
   func recipients(of action: any Action) -> [Recipient] {
-    guard let model = read(\Model.self) else { return [] }
+    // Found as a targeted action finds its target, with the rows its path
+    // went through, which a reference back up does not reach.
+    guard
+      let (model, passed) = ElementLookup.resolvingKeepingPassedModels({
+        current().map { ($0, ElementLookup.passedModels) }
+      })
+    else { return [] }
     if Model.self is AnyObject.Type {
-      return store.recipients(of: action, from: model as AnyObject)
+      let object = model as AnyObject
+      return store.recipients(
+        of: action, from: object, passingOver: [store.root] + passed.filter { $0 !== object })
     }
     // A value model is listed as a class model holding it lists it, without that step.
-    return store.recipients(of: action, from: TargetValue(model)).map { $0.droppingFirstStep() }
+    return store.recipients(
+      of: action, from: TargetValue(model), passingOver: [store.root] + passed
+    ).map { $0.droppingFirstStep() }
   }
 }
 

@@ -4,7 +4,9 @@ extension Store {
   ///
   /// The models of that subtree take it as a dispatch to the whole tree
   /// would reach them, parents before children, and nothing else is
-  /// visited, so its cost does not grow with the rows beside the target.
+  /// visited, so its cost does not grow with the rows beside the target; a
+  /// reference back up to the root, or to a row found by an `[id:]` step on
+  /// the way, is passed over.
   /// The action goes through the middleware as a ``TargetedAction`` naming
   /// the target's path, and is queued like any dispatch; the target is found
   /// when the action reaches the models, so a row that moved meanwhile is
@@ -141,22 +143,25 @@ extension Store {
     _ action: any Action, toRowWithID id: Row.ID, of rows: KeyPath<Root, [Row]>,
     writable: ReferenceWritableKeyPath<Root, [Row]>?, in root: Root, target: DispatchTarget
   ) -> TargetDelivery {
-    ElementLookup.resolving { () -> TargetDelivery in
+    ElementLookup.resolvingKeepingPassedModels { () -> TargetDelivery in
       var array = root[keyPath: rows]
       let position = ElementLookup.index(of: id, in: array)
       guard position >= 0 else { return .absent }
       let found = array[position]
       array = []
+      // The models above the row, which a reference back up does not reach.
+      let above = [root as AnyObject] + ElementLookup.passedModels
       if Row.self is AnyObject.Type {
-        return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
+        return .delivered(
+          Walk.deliver(action, from: object(found), passingOver: above), holder: nil)
       }
       guard let writable else { return .notWritable(Row.self) }
-      return deliver(action, toValue: found, of: target) { value in
+      return deliver(action, toValue: found, of: target, passingOver: above) { value in
         // A reduce that removed the row leaves it removed.
         let now = ElementLookup.index(of: id, in: root[keyPath: writable])
         if now >= 0 { root[keyPath: writable][now] = value }
       }
-    }.0
+    }
   }
 
   /// Delivers `action` to what `read` finds in `root` and the models below it.
@@ -165,13 +170,18 @@ extension Store {
     write: ((Root, Target) -> Void)?, in root: Root, target: DispatchTarget
   ) -> TargetDelivery {
     guard leadsSomewhere(target.keyPath, in: root),
-      let found = ElementLookup.resolving({ read(root) }).0
+      let (found, passed) = ElementLookup.resolvingKeepingPassedModels({
+        read(root).map { ($0, ElementLookup.passedModels) }
+      })
     else { return .absent }
     if Target.self is AnyObject.Type {
-      return .delivered(Walk.deliver(action, from: object(found)), holder: nil)
+      // The models above the target, which a reference back up does not reach.
+      let model = object(found)
+      let above = [root as AnyObject] + passed.filter { $0 !== model }
+      return .delivered(Walk.deliver(action, from: model, passingOver: above), holder: nil)
     }
     guard let write else { return .notWritable(Target.self) }
-    return deliver(action, toValue: found, of: target) { value in
+    return deliver(action, toValue: found, of: target, passingOver: [root] + passed) { value in
       ElementLookup.resolving {
         // A reduce that removed the target leaves it removed.
         guard leadsSomewhere(target.keyPath, in: root), let now = read(root) else { return }
@@ -220,10 +230,10 @@ extension Store {
   /// generic type costs a lookup of its type's metadata on every call.
   private static func deliver<Target>(
     _ action: any Action, toValue found: Target, of target: DispatchTarget,
-    writeBack: (Target) -> Void
+    passingOver above: [AnyObject], writeBack: (Target) -> Void
   ) -> TargetDelivery {
     let box = TargetValue(found, target: target)
-    let result = Walk.deliver(action, from: box)
+    let result = Walk.deliver(action, from: box, passingOver: above)
     writeBack(box.value)
     return .delivered(result, holder: box)
   }

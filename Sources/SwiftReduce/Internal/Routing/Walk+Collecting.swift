@@ -10,8 +10,12 @@ extension Walk {
 
   /// The models `action` would be delivered to, in delivery order, reducing nothing.
   @MainActor
-  static func recipients(of action: any Action, from root: AnyObject) -> Result {
-    walk(action, from: root, mode: .collect(honoringDeclarations: true), plans: .shared)
+  static func recipients(
+    of action: any Action, from root: AnyObject, passingOver above: [AnyObject] = []
+  ) -> Result {
+    walk(
+      action, from: root, mode: .collect(honoringDeclarations: true), plans: .shared,
+      passingOver: above)
   }
 
   /// Stops the program if a model below `object` takes the action its type's declaration skips.

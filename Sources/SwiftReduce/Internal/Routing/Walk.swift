@@ -151,20 +151,29 @@ struct Walk: ~Copyable {
   ///   value models met where they cannot be reduced in place, and the arrays
   ///   that changed under the walk where it could not tell elements apart.
   @MainActor
+  /// Delivers `action` to `root` and the models below it, passing over the
+  /// models `above`, which are above it in the tree (a targeted action's
+  /// root, and the rows its path went through): a reference back up to one
+  /// of them does not take the walk out of the subtree.
   static func deliver(
-    _ action: any Action, from root: AnyObject
+    _ action: any Action, from root: AnyObject, passingOver above: [AnyObject] = []
   ) -> Result {
-    walk(action, from: root, mode: .deliver, plans: .shared)
+    walk(action, from: root, mode: .deliver, plans: .shared, passingOver: above)
   }
 
   static func walk(
-    _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache
+    _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache,
+    passingOver above: [AnyObject] = []
   ) -> Result {
     func open<Concrete: Action>(_ concrete: Concrete) -> Result {
       withUnsafePointer(to: concrete) { bytes in
         var walk = Walk(
           action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
           mode: mode)
+        // Marked reduced: the caller holds them, above the walk, for all of it.
+        for model in above where model !== root {
+          _ = walk.visited.insert(UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque()))
+        }
         walk.run(from: root)
         return Result(
           deliveries: walk.deliveries, reached: walk.reached, reachedValues: walk.reachedValues,
