@@ -30,9 +30,10 @@ extension Store {
   /// The models and value models at and below `root` that would reduce
   /// `action`, in order, with their paths from `root`.
   func recipients(
-    of action: any Action, from root: AnyObject, passingOver above: [AnyObject] = []
+    of action: any Action, from root: AnyObject, passingOver above: [AnyObject] = [],
+    andRoot top: AnyObject? = nil
   ) -> [Recipient] {
-    let found = Walk.recipients(of: action, from: root, passingOver: above)
+    let found = Walk.recipients(of: action, from: root, passingOver: above, andRoot: top)
     let paths = ModelPaths.paths(
       to: found.reached + found.reachedValues.map(\.owner), from: root)
     func path(of model: AnyObject) -> TreePath { paths[ObjectIdentifier(model)] ?? "?" }

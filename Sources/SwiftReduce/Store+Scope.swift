@@ -244,11 +244,11 @@ final class RootedScope<Root: Reducer, Model>: ScopeSource {
     if Model.self is AnyObject.Type {
       let object = model as AnyObject
       return store.recipients(
-        of: action, from: object, passingOver: [store.root] + passed.filter { $0 !== object })
+        of: action, from: object, passingOver: passed.filter { $0 !== object }, andRoot: store.root)
     }
     // A value model is listed as a class model holding it lists it, without that step.
     return store.recipients(
-      of: action, from: TargetValue(model), passingOver: [store.root] + passed
+      of: action, from: TargetValue(model), passingOver: passed, andRoot: store.root
     ).map { $0.droppingFirstStep() }
   }
 }

@@ -150,13 +150,15 @@ extension Store {
       let found = array[position]
       array = []
       // The models above the row, which a reference back up does not reach.
-      let above = [root as AnyObject] + ElementLookup.passedModels
+      let above = ElementLookup.passedModels
       if Row.self is AnyObject.Type {
         return .delivered(
-          Walk.deliver(action, from: object(found), passingOver: above), holder: nil)
+          Walk.deliver(action, from: object(found), passingOver: above, andRoot: root),
+          holder: nil)
       }
       guard let writable else { return .notWritable(Row.self) }
-      return deliver(action, toValue: found, of: target, passingOver: above) { value in
+      return deliver(action, toValue: found, of: target, passingOver: above, andRoot: root) {
+        value in
         // A reduce that removed the row leaves it removed.
         let now = ElementLookup.index(of: id, in: root[keyPath: writable])
         if now >= 0 { root[keyPath: writable][now] = value }
@@ -177,11 +179,13 @@ extension Store {
     if Target.self is AnyObject.Type {
       // The models above the target, which a reference back up does not reach.
       let model = object(found)
-      let above = [root as AnyObject] + passed.filter { $0 !== model }
-      return .delivered(Walk.deliver(action, from: model, passingOver: above), holder: nil)
+      let above = passed.filter { $0 !== model }
+      return .delivered(
+        Walk.deliver(action, from: model, passingOver: above, andRoot: root), holder: nil)
     }
     guard let write else { return .notWritable(Target.self) }
-    return deliver(action, toValue: found, of: target, passingOver: [root] + passed) { value in
+    return deliver(action, toValue: found, of: target, passingOver: passed, andRoot: root) {
+      value in
       ElementLookup.resolving {
         // A reduce that removed the target leaves it removed.
         guard leadsSomewhere(target.keyPath, in: root), let now = read(root) else { return }
@@ -230,10 +234,10 @@ extension Store {
   /// generic type costs a lookup of its type's metadata on every call.
   private static func deliver<Target>(
     _ action: any Action, toValue found: Target, of target: DispatchTarget,
-    passingOver above: [AnyObject], writeBack: (Target) -> Void
+    passingOver above: [AnyObject], andRoot top: AnyObject, writeBack: (Target) -> Void
   ) -> TargetDelivery {
     let box = TargetValue(found, target: target)
-    let result = Walk.deliver(action, from: box, passingOver: above)
+    let result = Walk.deliver(action, from: box, passingOver: above, andRoot: top)
     writeBack(box.value)
     return .delivered(result, holder: box)
   }

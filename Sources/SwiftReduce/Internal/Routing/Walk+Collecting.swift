@@ -11,11 +11,12 @@ extension Walk {
   /// The models `action` would be delivered to, in delivery order, reducing nothing.
   @MainActor
   static func recipients(
-    of action: any Action, from root: AnyObject, passingOver above: [AnyObject] = []
+    of action: any Action, from root: AnyObject, passingOver above: [AnyObject] = [],
+    andRoot top: AnyObject? = nil
   ) -> Result {
     walk(
       action, from: root, mode: .collect(honoringDeclarations: true), plans: .shared,
-      passingOver: above)
+      passingOver: above, andRoot: top)
   }
 
   /// Stops the program if a model below `object` takes the action its type's declaration skips.

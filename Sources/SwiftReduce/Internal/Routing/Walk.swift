@@ -152,18 +152,19 @@ struct Walk: ~Copyable {
   ///   that changed under the walk where it could not tell elements apart.
   @MainActor
   /// Delivers `action` to `root` and the models below it, passing over the
-  /// models `above`, which are above it in the tree (a targeted action's
-  /// root, and the rows its path went through): a reference back up to one
-  /// of them does not take the walk out of the subtree.
+  /// models `above` and `top`, which are above it in the tree (the rows a
+  /// targeted action's path went through, and the store's root): a
+  /// reference back up to one of them does not take the walk out of the subtree.
   static func deliver(
-    _ action: any Action, from root: AnyObject, passingOver above: [AnyObject] = []
+    _ action: any Action, from root: AnyObject, passingOver above: [AnyObject] = [],
+    andRoot top: AnyObject? = nil
   ) -> Result {
-    walk(action, from: root, mode: .deliver, plans: .shared, passingOver: above)
+    walk(action, from: root, mode: .deliver, plans: .shared, passingOver: above, andRoot: top)
   }
 
   static func walk(
     _ action: any Action, from root: AnyObject, mode: Mode, plans: PlanCache,
-    passingOver above: [AnyObject] = []
+    passingOver above: [AnyObject] = [], andRoot top: AnyObject? = nil
   ) -> Result {
     func open<Concrete: Action>(_ concrete: Concrete) -> Result {
       withUnsafePointer(to: concrete) { bytes in
@@ -171,6 +172,9 @@ struct Walk: ~Copyable {
           action: action, actionBytes: UnsafeRawPointer(bytes), plans: plans, root: root,
           mode: mode)
         // Marked reduced: the caller holds them, above the walk, for all of it.
+        if let top, top !== root {
+          _ = walk.visited.insert(UnsafeRawPointer(Unmanaged.passUnretained(top).toOpaque()))
+        }
         for model in above where model !== root {
           _ = walk.visited.insert(UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque()))
         }
