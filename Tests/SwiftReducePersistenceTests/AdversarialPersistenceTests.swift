@@ -980,4 +980,82 @@ struct AdversarialPersistenceTests {
     }
   }
 
+
+  @Test func aNonFiniteDoubleIsNotSavedButKeptAndReported() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("nan.json")
+    let root = AdvPRoot()
+    let store = Store(root)
+    let persistence = try Persistence.attach(store, file: file)
+    edit(store) { $0.title = "one" }
+    edit(store) { $0.numbers = [.infinity] }
+    #expect(root.numbers == [.infinity])
+    #expect(persistence.saveError?.description == "Not saved to \(file.path): inf is not a number JSON can hold.")
+    #expect(persistence.unsavedDispatches == 1)
+    #expect(try reload(file).0.numbers == [])
+    // The next dispatch writes the whole state once it can be encoded.
+    edit(store) { $0.numbers = [1.5, -0.0] }
+    #expect(persistence.saveError == nil)
+    #expect(persistence.unsavedDispatches == 0)
+    let (loaded, _) = try reload(file)
+    #expect(loaded.numbers.map(\.bitPattern) == [(1.5).bitPattern, (-0.0).bitPattern])
+    #expect(loaded.title == "one")
+  }
+
+  @Test func aCompleteLastRecordWithoutItsLineBreakIsDropped() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("nobreak.json")
+    try directory.write(snapshotText(version: 1, sequence: 1, state: #"{"title": "one"}"#), to: "nobreak.json")
+    let record = titleRecord(3, from: "two", to: "three")
+    try directory.write(
+      journalText(lineage: lineageA, records: [titleRecord(2, from: "one", to: "two")]) + record,
+      to: "nobreak.json.journal")
+    let root = AdvPRoot()
+    let persistence = try Persistence.attach(Store(root), file: file)
+    #expect(root.title == "two")
+    #expect(
+      persistence.notes == [
+        "The last record of \(file.path).journal was cut short (\(record.utf8.count) bytes), by a crash while it was written; it is dropped, and the state loaded is that after dispatch 2."
+      ])
+  }
+
+  @Test func aBadRecordInTheMiddleOfTheJournalIsRefusedNotSkipped() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("middle.json")
+    let snapshot = snapshotText(version: 1, sequence: 1, state: #"{"title": "one"}"#)
+    let journal = journalText(
+      lineage: lineageA,
+      records: [#"{"patches":[{"after":"tw"#, titleRecord(3, from: "two", to: "three")])
+    try directory.write(snapshot, to: "middle.json")
+    try directory.write(journal, to: "middle.json.journal")
+    let root = AdvPRoot()
+    do {
+      let persistence = try Persistence.attach(Store(root), file: file)
+      Issue.record("loaded \(root.title), notes \(persistence.notes)")
+    } catch {
+      #expect(error.kind == .load)
+      #expect(directory.text(of: "middle.json") == snapshot)
+      #expect(directory.text(of: "middle.json.journal") == journal)
+    }
+  }
+
+  @Test func aJournalWhoseHeaderWasCutShortIsTakenAsEmpty() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("header.json")
+    let snapshot = snapshotText(version: 1, sequence: 1, state: #"{"title": "one"}"#)
+    try directory.write(snapshot, to: "header.json")
+    try directory.write(#"{"format":"SwiftReduce"#, to: "header.json.journal")
+    let root = AdvPRoot()
+    // A kill while a fold's new header is written leaves this; JournalFormat(reading:) says
+    // "nothing was recorded yet", but fold() compares its empty lineage with the snapshot's.
+    withKnownIssue("Library bug: a journal whose header line was cut short makes the snapshot unloadable ('belongs to another snapshot (lineage , not …)')") {
+      _ = try Persistence.attach(Store(root), file: file)
+      #expect(root.title == "one")
+    }
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(AdvPRoot()), file: file)
+    }
+    #expect(error?.description == "cannot load \(file.path): its journal \(file.path).journal, belongs to another snapshot (lineage , not \(lineageA)); move the journal away to load the snapshot without it.")
+  }
+
 }
