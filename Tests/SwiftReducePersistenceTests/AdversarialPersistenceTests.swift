@@ -1140,4 +1140,102 @@ struct AdversarialPersistenceTests {
     changes += 1
   }
 
+
+  private func pair(_ file: URL, leavingOut: [TreePath] = []) throws
+    -> (AdvPRoot, Store<AdvPRoot>, Persistence<AdvPRoot>, AdvPRoot, Store<AdvPRoot>, Persistence<AdvPRoot>)
+  {
+    let hereRoot = AdvPRoot()
+    let thereRoot = AdvPRoot()
+    let here = Store(hereRoot)
+    let there = Store(thereRoot)
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leavingOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leavingOut)
+    return (hereRoot, here, herePersistence, thereRoot, there, therePersistence)
+  }
+
+  @Test func nonOverlappingRunsOfOneArrayAreBothMade() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("runs.json")
+    let (hereRoot, here, herePersistence, thereRoot, there, therePersistence) = try pair(file)
+    edit(here) { $0.numbers = [1, 2, 3, 4, 5] }
+    try therePersistence.refresh()
+    edit(there) { $0.numbers.remove(at: 1) }  // [1, 3, 4, 5]
+    edit(here) { $0.numbers.append(6) }  // [1, 2, 3, 4, 5, 6]
+    var merges: [PersistenceMerge] = []
+    herePersistence.onMerge = { merges.append($0) }
+    try herePersistence.save()
+    #expect(hereRoot.numbers == [1, 3, 4, 5, 6])
+    #expect(merges.first?.conflicts == [])
+    try therePersistence.refresh()
+    #expect(thereRoot.numbers == [1, 3, 4, 5, 6])
+  }
+
+  @Test func sameLengthArraysMergePositionByPosition() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("positions.json")
+    let (hereRoot, here, herePersistence, thereRoot, there, therePersistence) = try pair(file)
+    edit(here) { $0.points = [AdvPPoint(x: 1, y: 1), AdvPPoint(x: 2, y: 2)] }
+    try therePersistence.refresh()
+    edit(there) { $0.points[0].x = -0.0; $0.points[1].y = 1e300 }
+    edit(here) { $0.points[0].y = 9; $0.points[1].y = 8 }
+    var merges: [PersistenceMerge] = []
+    herePersistence.onMerge = { merges.append($0) }
+    try herePersistence.save()
+    #expect(hereRoot.points.map(\.x) == [-0.0, 2])
+    #expect(hereRoot.points[0].x.sign == .minus)
+    #expect(hereRoot.points.map(\.y) == [9, 8])
+    #expect(
+      merges.map(\.description) == [
+        "Merged the changes another process saved to \(file.path); kept the value here where both changed one: points[1].y is 8.0 here and 1e+300 there."
+      ])
+    try therePersistence.refresh()
+    #expect(TreeSnapshot(thereRoot) == TreeSnapshot(hereRoot))
+  }
+
+  @Test func aMergeKeepsLeftOutValuesOfElementsHere() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("leftmerge.json")
+    let leftOut: [TreePath] = ["leaves[*].isEditing", "draft"]
+    let (hereRoot, here, herePersistence, thereRoot, there, therePersistence) = try pair(file, leavingOut: leftOut)
+    edit(here) { $0.leaves = [AdvPLeaf(name: "a")] }
+    // The other store has no element yet: the merge must make one without the left-out property.
+    let error = #expect(throws: PersistenceError.self) { try therePersistence.refresh() }
+    withKnownIssue("Library bug: a merge that must make a model whose left-out property the file lacks is refused") {
+      #expect(error == nil)
+      #expect(thereRoot.leaves.map(\.name) == ["a"])
+    }
+    #expect(error?.description == "Not saved to \(file.path): another program changed it, and now state.leaves[0].isEditing: AdvPLeaf.isEditing is missing; nothing was merged.")
+    // Where both trees have the element already, the value here is kept.
+    edit(there) { $0.leaves = [AdvPLeaf(name: "a")] }
+    _ = try? therePersistence.save()
+    _ = try? herePersistence.refresh()
+    edit(there) { $0.leaves[0].name = "renamed"; $0.draft = "there draft" }
+    _ = try? therePersistence.save()
+    edit(here) { $0.leaves[0].isEditing = true; $0.draft = "here draft"; $0.title = "t" }
+    try herePersistence.save()
+    #expect(hereRoot.leaves[0].name == "renamed")
+    #expect(hereRoot.leaves[0].isEditing == true)
+    #expect(hereRoot.draft == "here draft")
+  }
+
+  @Test func aDispatchThatFindsAnotherRecordMergesAtTheNextTurn() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("deferred.json")
+    let (hereRoot, here, herePersistence, _, there, therePersistence) = try pair(file)
+    edit(here) { $0.title = "base" }
+    try therePersistence.refresh()
+    edit(there) { $0.text = "from there" }
+    edit(here) { $0.big = .max }
+    #expect(herePersistence.unsavedDispatches == 1)
+    #expect(hereRoot.text == "")
+    for _ in 0..<20 where herePersistence.unsavedDispatches != 0 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(herePersistence.unsavedDispatches == 0)
+    #expect(hereRoot.text == "from there")
+    #expect(herePersistence.saveError == nil)
+    let (loaded, _) = try reload(file)
+    #expect(TreeSnapshot(loaded) == TreeSnapshot(hereRoot))
+  }
+
 }
