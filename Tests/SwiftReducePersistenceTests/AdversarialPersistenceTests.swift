@@ -1238,4 +1238,75 @@ struct AdversarialPersistenceTests {
     #expect(TreeSnapshot(loaded) == TreeSnapshot(hereRoot))
   }
 
+
+  @Test func conflictPathsNameDictionaryKeysThatLookLikePaths() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("keypath.json")
+    let (hereRoot, here, herePersistence, _, there, therePersistence) = try pair(file)
+    edit(here) { $0.byKey["a.b\"]"] = AdvPLeaf(name: "x") }
+    try therePersistence.refresh()
+    edit(there) { $0.byKey["a.b\"]"]?.tag = 2 }
+    edit(here) { $0.byKey["a.b\"]"]?.tag = 1 }
+    var merges: [PersistenceMerge] = []
+    herePersistence.onMerge = { merges.append($0) }
+    try herePersistence.save()
+    #expect(hereRoot.byKey["a.b\"]"]?.tag == 1)
+    #expect(merges.first?.conflicts.first?.steps == [.member("byKey"), .member("a.b\"]"), .member("tag")])
+    #expect(merges.first?.conflicts.first?.base == .int(0))
+    #expect(
+      merges.map(\.description) == [
+        #"Merged the changes another process saved to \#(file.path); kept the value here where both changed one: byKey["a.b\"]"].tag is 1 here and 2 there."#
+      ])
+  }
+
+  @Test func directoriesOfThePathAreMadeAndADirectoryIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let nested = directory.file("a/b c/ü/state.json")
+    let store = Store(AdvPRoot())
+    let persistence = try Persistence.attach(store, file: nested)
+    edit(store) { $0.title = "deep" }
+    #expect(persistence.saveError == nil)
+    #expect(try reload(nested).0.title == "deep")
+
+    try FileManager.default.createDirectory(at: directory.file("dir.json"), withIntermediateDirectories: true)
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(AdvPRoot()), file: directory.file("dir.json"))
+    }
+    #expect(error?.description.hasPrefix("cannot load \(directory.file("dir.json").path): ") == true)
+    #expect(error?.description.contains("it is a directory") == true, "\(String(describing: error))")
+    #expect(!directory.names.contains("dir.json.journal"))
+  }
+
+  @Test func aSymbolicLinkIsWrittenThroughAndStaysALink() throws {
+    let directory = try TemporaryDirectory()
+    let target = directory.file("target.json")
+    let link = directory.file("link.json")
+    let store = Store(AdvPRoot())
+    let first = try Persistence.attach(store, file: target)
+    edit(store) { $0.title = "one" }
+    first.detach()
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let root = AdvPRoot()
+    let linked = Store(root)
+    let persistence = try Persistence.attach(linked, file: link)
+    #expect(root.title == "one")
+    edit(linked) { $0.title = "two" }
+    try persistence.compact()
+    let attributes = try FileManager.default.attributesOfItem(atPath: link.path)
+    #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+    #expect(directory.text(of: "target.json")?.contains(#""title": "two""#) == true)
+  }
+
+  @Test func compactBeforeAnyDispatchAndOverwriteWithNothingToOverwrite() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("early.json")
+    let root = AdvPRoot()
+    root.title = "initial ✓"
+    let persistence = try Persistence.attach(Store(root), file: file)
+    try persistence.compact()
+    try persistence.overwrite()
+    #expect(persistence.saveError == nil)
+    #expect(try reload(file).0.title == "initial ✓")
+  }
+
 }
