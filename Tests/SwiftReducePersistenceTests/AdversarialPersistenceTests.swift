@@ -1431,4 +1431,21 @@ struct AdversarialPersistenceTests {
     other.detach()
   }
 
+
+  @Test func aHandWrittenFileWithItsOwnFormatAndStateMembersIsVersionZero() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("own.json")
+    // An app's own file that happens to use the envelope's member names.
+    try directory.write(#"{"format": "my app", "state": "ready", "version": 7, "sequence": 2}"#, to: "own.json")
+    var given: Patch.EncodedValue?
+    let fromZero = PersistenceMigration(from: 0) { state in
+      given = state
+      state = .object(["title": .string("migrated")])
+    }
+    let root = AdvPRoot()
+    _ = try? Persistence.attach(Store(root), file: file, migrations: [fromZero])
+    #expect(root.title == "migrated")
+    #expect(given == .object(["format": .string("my app"), "state": .string("ready"), "version": .int(7), "sequence": .int(2)]))
+  }
+
 }
