@@ -190,7 +190,8 @@ extension Persistence {
     let journalProblem = { (reason: String) in
       self.failure("its journal \(self.journalPath), \(reason)", .load)
     }
-    if !journal.records.isEmpty || journal.tornBytes > 0 {
+    // A header cut short (a kill while a fold wrote it) names no lineage and holds no record.
+    if !journal.records.isEmpty || (journal.tornBytes > 0 && !journal.lineage.isEmpty) {
       guard journal.lineage == snapshot.lineage else {
         throw journalProblem(
           "belongs to another snapshot (lineage \(journal.lineage), not \(snapshot.lineage)); "

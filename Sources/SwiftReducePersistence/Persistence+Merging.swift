@@ -33,6 +33,7 @@ extension Persistence {
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``
   ///   when the state cannot be written.
   public func overwrite() throws(PersistenceError) {
+    guard isAttached else { return }
     overwritesOtherState = otherState != nil
     needsSnapshot = true
     flush(canMerge: true, isAsked: true)

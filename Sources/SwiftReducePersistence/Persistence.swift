@@ -252,9 +252,13 @@ public final class Persistence<Root: Reducer> {
   /// Every dispatch saves its own record; call this to retry after a save
   /// failed (the disk was full, say) without waiting for the next dispatch.
   ///
+  /// After ``detach()`` it writes nothing: the file may be another
+  /// process's now.
+  ///
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``;
   ///   what was not saved is kept.
   public func save() throws(PersistenceError) {
+    guard isAttached else { return }
     flush(canMerge: true)
     if let saveError { throw saveError }
   }
@@ -262,18 +266,20 @@ public final class Persistence<Root: Reducer> {
   /// Writes the whole state as a new snapshot and empties the journal.
   ///
   /// Saves do this on their own when the journal has grown as large as
-  /// the snapshot, and past 16 KiB.
+  /// the snapshot, and past 16 KiB. After ``detach()`` it writes nothing.
   ///
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/save``;
   ///   the journal then still holds every record.
   public func compact() throws(PersistenceError) {
+    guard isAttached else { return }
     needsSnapshot = true
     flush(canMerge: true, isAsked: true)
     if let saveError { throw saveError }
   }
 
   /// Stops saving, after writing what is not saved yet if it can, and lets
-  /// another process attach the file.
+  /// another process attach the file: ``save()``, ``compact()`` and
+  /// ``overwrite()`` write nothing after it.
   public func detach() {
     subscription?.cancel()
     subscription = nil

@@ -141,13 +141,18 @@ struct AdversarialPersistenceTests {
   }
 
   /// The state `file` loads into a fresh tree.
-  private func reload(_ file: URL, leavingOut: [TreePath] = []) throws -> (AdvPRoot, Persistence<AdvPRoot>) {
+  private func reload(_ file: URL, leavingOut: [TreePath] = []) throws -> (
+    AdvPRoot, Persistence<AdvPRoot>
+  ) {
     let root = AdvPRoot()
     let persistence = try Persistence.attach(Store(root), file: file, leavingOut: leavingOut)
     return (root, persistence)
   }
 
-  private func snapshotText(lineage: String = "0f0e0d0c-0000-4000-8000-0000000000aa", version: Int, sequence: Int = 1, state: String) -> String {
+  private func snapshotText(
+    lineage: String = "0f0e0d0c-0000-4000-8000-0000000000aa", version: Int, sequence: Int = 1,
+    state: String
+  ) -> String {
     """
     {
       "format": "SwiftReducePersistence snapshot",
@@ -172,7 +177,7 @@ struct AdversarialPersistenceTests {
     let weird = "é\"quoted\"\\back\nline\t😀\u{0}\u{1F}\u{2028}"
     edit(store) { r in
       r.text = weird
-      r.numbers = [-0.0, 1e300, -1e-300, 5e-324, 0.1]
+      r.numbers = [-0.0, 1e300, -1e-300, Double.leastNonzeroMagnitude, 0.1]
       r.big = .max
       r.small = .min
       r.points = [AdvPPoint(x: -0.0, y: 1e300)]
@@ -186,9 +191,13 @@ struct AdversarialPersistenceTests {
     #expect(persistence.unsavedDispatches == 0)
 
     let (loaded, _) = try reload(file)
-    #expect(TreeSnapshot(loaded) == TreeSnapshot(root), "\(TreeSnapshot(loaded).difference(from: TreeSnapshot(root)))")
+    #expect(
+      TreeSnapshot(loaded) == TreeSnapshot(root),
+      "\(TreeSnapshot(loaded).difference(from: TreeSnapshot(root)))")
     #expect(loaded.text == weird)
-    #expect(loaded.numbers.map(\.bitPattern) == [-0.0, 1e300, -1e-300, 5e-324, 0.1].map(\.bitPattern))
+    #expect(
+      loaded.numbers.map(\.bitPattern)
+        == [-0.0, 1e300, -1e-300, Double.leastNonzeroMagnitude, 0.1].map(\.bitPattern))
     #expect(loaded.big == .max)
     #expect(loaded.small == .min)
     #expect(loaded.points.first?.x.sign == .minus)
@@ -208,8 +217,14 @@ struct AdversarialPersistenceTests {
     let store = Store(root)
     let persistence = try Persistence.attach(store, file: file)
     edit(store) { $0.title = "x" }
-    edit(store) { $0.big = .max; $0.small = .min }
-    edit(store) { $0.big = .max - 1; $0.small = .min + 1 }
+    edit(store) {
+      $0.big = .max
+      $0.small = .min
+    }
+    edit(store) {
+      $0.big = .max - 1
+      $0.small = .min + 1
+    }
     let (fromJournal, _) = try reload(file)
     #expect(fromJournal.big == .max - 1)
     #expect(fromJournal.small == .min + 1)
@@ -233,7 +248,9 @@ struct AdversarialPersistenceTests {
     edit(store) { r in for key in keys { r.byKey[key]?.tag = 7 } }
     edit(store) { r in r.byKey.removeValue(forKey: "a.b") }
     let (loaded, _) = try reload(file)
-    #expect(Set(loaded.byKey.keys) == Set(keys.dropFirst()), "\(directory.text(of: "keys.json") ?? "") \(directory.text(of: "keys.json.journal") ?? "")")
+    #expect(
+      Set(loaded.byKey.keys) == Set(keys.dropFirst()),
+      "\(directory.text(of: "keys.json") ?? "") \(directory.text(of: "keys.json.journal") ?? "")")
     for key in keys.dropFirst() {
       #expect(loaded.byKey[key]?.name == key)
       #expect(loaded.byKey[key]?.tag == 7)
@@ -251,10 +268,18 @@ struct AdversarialPersistenceTests {
     edit(store) { $0.maybe = AdvPLeaf(name: "one") }
     edit(store) { $0.maybe = nil }
     edit(store) { $0.maybe = AdvPLeaf(name: "two") }
-    edit(store) { $0.points.append(AdvPPoint(x: 1, y: 2)); $0.points.insert(AdvPPoint(x: 3, y: 4), at: 0) }
-    edit(store) { $0.points.remove(at: 1); $0.leaves = [AdvPLeaf(name: "L")] }
+    edit(store) {
+      $0.points.append(AdvPPoint(x: 1, y: 2))
+      $0.points.insert(AdvPPoint(x: 3, y: 4), at: 0)
+    }
+    edit(store) {
+      $0.points.remove(at: 1)
+      $0.leaves = [AdvPLeaf(name: "L")]
+    }
     let (loaded, _) = try reload(file)
-    #expect(loaded.maybe?.name == "two", "\(directory.text(of: "opt.json") ?? "") \(directory.text(of: "opt.json.journal") ?? "")")
+    #expect(
+      loaded.maybe?.name == "two",
+      "\(directory.text(of: "opt.json") ?? "") \(directory.text(of: "opt.json.journal") ?? "")")
     #expect(loaded.points.map(\.x) == [3])
     #expect(loaded.leaves.map(\.name) == ["L"])
     #expect(TreeSnapshot(loaded) == TreeSnapshot(root))
@@ -317,7 +342,9 @@ struct AdversarialPersistenceTests {
   @Test func aPropertyTheFileLacksKeepsTheTreesValue() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("lacks.json")
-    try directory.write(snapshotText(version: 1, state: #"{"title": "T", "big": 9223372036854775807}"#), to: "lacks.json")
+    try directory.write(
+      snapshotText(version: 1, state: #"{"title": "T", "big": 9223372036854775807}"#),
+      to: "lacks.json")
     let root = AdvPRoot()
     root.text = "mine"
     root.small = -5
@@ -333,7 +360,9 @@ struct AdversarialPersistenceTests {
   @Test func aCodableEnumWithAPayloadIsSavedByItsOwnConformance() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("enum.json")
-    withKnownIssue("Library bug: a Codable enum with a payload (no models in it) is refused at attach as 'neither Codable nor a model or a struct'") {
+    withKnownIssue(
+      "Library bug: a Codable enum with a payload (no models in it) is refused at attach as 'neither Codable nor a model or a struct'"
+    ) {
       _ = try Persistence.attach(Store(AdvPTinyRoot()), file: directory.file("tiny.json"))
       let root = AdvPShaped()
       let store = Store(root)
@@ -355,7 +384,10 @@ struct AdversarialPersistenceTests {
       try Persistence.attach(Store(AdvPTinyRoot()), file: file)
     }
     // Evidence of the bug above, as the library words it today.
-    #expect(error?.description == "cannot save to \(file.path): AdvPTinyRoot.tiny: AdvPTiny is neither Codable nor a model or a struct; leave out what is not saved with @Untraversed.")
+    #expect(
+      error?.description
+        == "cannot save to \(file.path): AdvPTinyRoot.tiny: AdvPTiny is neither Codable nor a model or a struct; leave out what is not saved with @Untraversed."
+    )
   }
 
   @Test func aNonCodableClassIsRefusedAtAttachWithTheArticlesWordsAndNothingWritten() throws {
@@ -367,7 +399,8 @@ struct AdversarialPersistenceTests {
     #expect(error?.kind == .properties)
     #expect(
       error?.description
-        == "cannot save to \(file.path): AdvPBad.gadget: AdvPGadget is neither Codable nor a model or a struct; leave out what is not saved with @Untraversed.")
+        == "cannot save to \(file.path): AdvPBad.gadget: AdvPGadget is neither Codable nor a model or a struct; leave out what is not saved with @Untraversed."
+    )
     #expect(directory.names == [])
   }
 
@@ -388,7 +421,9 @@ struct AdversarialPersistenceTests {
     let file = directory.file("startypo.json")
     let root = AdvPRoot()
     root.leaves = [AdvPLeaf(name: "a")]  // even with an element to look at
-    withKnownIssue("Library bug: checkLeftOut stops at a collection, so a typo after [*] leaves out nothing in silence") {
+    withKnownIssue(
+      "Library bug: checkLeftOut stops at a collection, so a typo after [*] leaves out nothing in silence"
+    ) {
       let error = #expect(throws: PersistenceError.self) {
         try Persistence.attach(Store(root), file: file, leavingOut: ["leaves[*].isEditng"])
       }
@@ -399,7 +434,9 @@ struct AdversarialPersistenceTests {
   @Test func leftOutPropertiesAreNeverWrittenAndKeepTheTreesValuesOnLoad() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("left.json")
-    let leftOut: [TreePath] = ["draft", "leaves[*].isEditing", "byKey[*].isEditing", "child.isEditing"]
+    let leftOut: [TreePath] = [
+      "draft", "leaves[*].isEditing", "byKey[*].isEditing", "child.isEditing",
+    ]
     let root = AdvPRoot()
     let store = Store(root)
     let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
@@ -412,10 +449,14 @@ struct AdversarialPersistenceTests {
     }
     let journalBefore = try Data(contentsOf: persistence.journal)
     let snapshotBefore = directory.text(of: "left.json")
-    edit(store) { r in r.draft = "another"; r.leaves[0].isEditing = false }
+    edit(store) { r in
+      r.draft = "another"
+      r.leaves[0].isEditing = false
+    }
     #expect(try Data(contentsOf: persistence.journal) == journalBefore)
     #expect(directory.text(of: "left.json") == snapshotBefore)
-    let everything = (directory.text(of: "left.json") ?? "") + String(decoding: journalBefore, as: UTF8.self)
+    let everything =
+      (directory.text(of: "left.json") ?? "") + String(decoding: journalBefore, as: UTF8.self)
     #expect(!everything.contains("draft"))
     #expect(!everything.contains("isEditing"))
 
@@ -440,7 +481,9 @@ struct AdversarialPersistenceTests {
     edit(store) { $0.leaves = [AdvPLeaf(name: "a")] }
     persistence.detach()
     // The article's own case: the next run attaches the same file to a fresh tree, with no items yet.
-    withKnownIssue("Library bug: a model made from the file lacks the left-out property and is refused as 'AdvPLeaf.isEditing is missing'") {
+    withKnownIssue(
+      "Library bug: a model made from the file lacks the left-out property and is refused as 'AdvPLeaf.isEditing is missing'"
+    ) {
       let fresh = AdvPRoot()
       _ = try Persistence.attach(Store(fresh), file: file, leavingOut: ["leaves[*].isEditing"])
       #expect(fresh.leaves.map(\.name) == ["a"])
@@ -448,7 +491,9 @@ struct AdversarialPersistenceTests {
     let error = #expect(throws: PersistenceError.self) {
       try Persistence.attach(Store(AdvPRoot()), file: file, leavingOut: ["leaves[*].isEditing"])
     }
-    #expect(error?.description == "cannot load \(file.path): state.leaves[0].isEditing: AdvPLeaf.isEditing is missing.")
+    #expect(
+      error?.description
+        == "cannot load \(file.path): state.leaves[0].isEditing: AdvPLeaf.isEditing is missing.")
   }
 
   // MARK: Files written
@@ -466,7 +511,10 @@ struct AdversarialPersistenceTests {
     edit(store) { $0.numbers = [-0.0] }
     let lines = (directory.text(of: "seq.json.journal") ?? "").split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines.dropFirst().first == #"{"patches":[{"after":"two \"q\"","before":"one","kind":"changed","path":"title"}],"sequence":2}"#)
+    #expect(
+      lines.dropFirst().first
+        == #"{"patches":[{"after":"two \"q\"","before":"one","kind":"changed","path":"title"}],"sequence":2}"#
+    )
     #expect(lines.last?.hasSuffix(#""sequence":3}"#) == true)
     #expect(persistence.unsavedDispatches == 0)
   }
@@ -508,11 +556,13 @@ struct AdversarialPersistenceTests {
     try directory.write(saved, to: "newer.json")
     let root = AdvPRoot()
     let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(root), file: file, version: 2, migrations: [PersistenceMigration(from: 1) { _ in }])
+      try Persistence.attach(
+        Store(root), file: file, version: 2, migrations: [PersistenceMigration(from: 1) { _ in }])
     }
     #expect(
       error?.description
-        == "cannot load \(file.path): it was saved by version 3 of its state, and this program reads version 2 and older; it is left as it is.")
+        == "cannot load \(file.path): it was saved by version 3 of its state, and this program reads version 2 and older; it is left as it is."
+    )
     #expect(directory.text(of: "newer.json") == saved)
     #expect(directory.names == ["newer.json"])
     #expect(root.title == "Start")
@@ -523,13 +573,17 @@ struct AdversarialPersistenceTests {
     let file = directory.file("bad.json")
     let saved = snapshotText(
       version: 1,
-      state: #"{"title": "T", "leaves": [{"name": "a", "tag": 1, "isEditing": false}, {"name": "b", "tag": 1, "isEditing": "yes"}]}"#)
+      state:
+        #"{"title": "T", "leaves": [{"name": "a", "tag": 1, "isEditing": false}, {"name": "b", "tag": 1, "isEditing": "yes"}]}"#
+    )
     try directory.write(saved, to: "bad.json")
     let root = AdvPRoot()
     let error = #expect(throws: PersistenceError.self) {
       try Persistence.attach(Store(root), file: file)
     }
-    #expect(error?.description == #"cannot load \#(file.path): state.leaves[1].isEditing: Expected Bool, found "yes"."#)
+    #expect(
+      error?.description
+        == #"cannot load \#(file.path): state.leaves[1].isEditing: Expected Bool, found "yes"."#)
     #expect(directory.text(of: "bad.json") == saved)
     #expect(directory.names == ["bad.json"])
     #expect(root.title == "Start")
@@ -545,7 +599,9 @@ struct AdversarialPersistenceTests {
     let error = #expect(throws: PersistenceError.self) {
       try Persistence.attach(Store(AdvPRoot()), file: file)
     }
-    #expect(error?.description.hasPrefix("cannot load \(file.path): state.byKey") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.hasPrefix("cannot load \(file.path): state.byKey") == true,
+      "\(String(describing: error))")
     #expect(error?.description.contains("name") == true)
     #expect(directory.text(of: "deep.json") == saved)
 
@@ -555,7 +611,9 @@ struct AdversarialPersistenceTests {
     let error2 = #expect(throws: PersistenceError.self) {
       try Persistence.attach(Store(root), file: file)
     }
-    #expect(error2?.description.hasPrefix("cannot load \(file.path): state.big: ") == true, "\(String(describing: error2))")
+    #expect(
+      error2?.description.hasPrefix("cannot load \(file.path): state.big: ") == true,
+      "\(String(describing: error2))")
     #expect(root.big == 0)
     #expect(directory.text(of: "deep.json") == overflow)
   }
@@ -563,7 +621,8 @@ struct AdversarialPersistenceTests {
   @Test func versionZeroFileIsMigratedAndRewrittenAsASnapshot() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("legacy.json")
-    try directory.write(#"{"heading": "Old \"one\"", "count": 9223372036854775807}"#, to: "legacy.json")
+    try directory.write(
+      #"{"heading": "Old \"one\"", "count": 9223372036854775807}"#, to: "legacy.json")
     let fromZero = PersistenceMigration(from: 0) { state in
       guard case let .object(members) = state, let heading = members["heading"] else {
         throw PersistenceMigration.Refusal("\"heading\" is missing")
@@ -602,7 +661,11 @@ struct AdversarialPersistenceTests {
     var given: Patch.EncodedValue?
     let fromZero = PersistenceMigration(from: 0) { state in
       given = state
-      state = .object(["leaves": .array([.object(["name": .string("a"), "tag": .int(0), "isEditing": .bool(false)])])])
+      state = .object([
+        "leaves": .array([
+          .object(["name": .string("a"), "tag": .int(0), "isEditing": .bool(false)])
+        ])
+      ])
     }
     let root = AdvPRoot()
     _ = try Persistence.attach(Store(root), file: file, migrations: [fromZero])
@@ -629,9 +692,10 @@ struct AdversarialPersistenceTests {
     var merges: [PersistenceMerge] = []
     herePersistence.onMerge = { merges.append($0) }
     try herePersistence.save()
-    #expect(merges.map(\.description) == [
-      #"Merged the changes another process saved to \#(file.path); kept the value here where both changed one: title is "Shopping" here and "Gro\"ceries\"" there."#
-    ])
+    #expect(
+      merges.map(\.description) == [
+        #"Merged the changes another process saved to \#(file.path); kept the value here where both changed one: title is "Shopping" here and "Gro\"ceries\"" there."#
+      ])
     #expect(hereRoot.title == "Shopping")
     #expect(hereRoot.leaves.map(\.name) == ["Milk"])
     try therePersistence.refresh()
@@ -649,10 +713,22 @@ struct AdversarialPersistenceTests {
     let there = Store(thereRoot)
     let herePersistence = try Persistence.attach(here, file: file)
     let therePersistence = try Persistence.attach(there, file: file)
-    edit(here) { $0.big = 1; $0.small = 1; $0.title = "base" }
+    edit(here) {
+      $0.big = 1
+      $0.small = 1
+      $0.title = "base"
+    }
     try therePersistence.refresh()
-    edit(there) { $0.big = 3; $0.small = 3; $0.title = "there" }
-    edit(here) { $0.big = 2; $0.small = 2; $0.title = "here" }
+    edit(there) {
+      $0.big = 3
+      $0.small = 3
+      $0.title = "there"
+    }
+    edit(here) {
+      $0.big = 2
+      $0.small = 2
+      $0.title = "here"
+    }
     var steps: [[PersistenceMerge.Step]] = []
     herePersistence.resolveConflict = { conflict in
       steps.append(conflict.steps)
@@ -671,7 +747,10 @@ struct AdversarialPersistenceTests {
     #expect(Set(steps.map { $0.first }) == [.member("big"), .member("small"), .member("title")])
     #expect(merges.count == 1)
     #expect(merges.first?.conflicts.map(\.path) == ["big", "small", "title"])
-    #expect(merges.first?.description.hasPrefix("Merged the changes another process saved to \(file.path); settled where both changed one: big is 2 here and 3 there, kept 3") == true, "\(merges)")
+    #expect(
+      merges.first?.description.hasPrefix(
+        "Merged the changes another process saved to \(file.path); settled where both changed one: big is 2 here and 3 there, kept 3"
+      ) == true, "\(merges)")
     try therePersistence.refresh()
     #expect(thereRoot.big == 3)
     #expect(thereRoot.small == .min)
@@ -706,7 +785,10 @@ struct AdversarialPersistenceTests {
     let root = AdvPRoot()
     let store = Store(root)
     let persistence = try Persistence.attach(store, file: file)
-    edit(store) { $0.title = "one"; $0.big = .max }
+    edit(store) {
+      $0.title = "one"
+      $0.big = .max
+    }
     edit(store) { $0.text = "two" }
     try FileManager.default.removeItem(at: file)
     try FileManager.default.removeItem(at: persistence.journal)
@@ -787,7 +869,8 @@ struct AdversarialPersistenceTests {
     #expect(persistence.foundOtherState)
     #expect(
       error?.description
-        == "Not saved to \(file.path): another state is there now, not the one this store was loaded from or saved to (another user's, or a new file); call overwrite() to write this state over it.")
+        == "Not saved to \(file.path): another state is there now, not the one this store was loaded from or saved to (another user's, or a new file); call overwrite() to write this state over it."
+    )
     #expect(persistence.saveError == error)
     #expect(root.title == "mine")
     #expect(try reload(file).0.title == "theirs")
@@ -804,10 +887,15 @@ struct AdversarialPersistenceTests {
     let root = AdvPRoot()
     let store = Store(root)
     let persistence = try Persistence.attach(store, file: file)
-    edit(store) { $0.title = "one"; $0.text = "x" }
+    edit(store) {
+      $0.title = "one"
+      $0.text = "x"
+    }
     try persistence.compact()
     let text = try #require(directory.text(of: "edited.json"))
-    try directory.write(text.replacingOccurrences(of: #""title": "one""#, with: #""title": "édité \"à la main\"""#), to: "edited.json")
+    try directory.write(
+      text.replacingOccurrences(of: #""title": "one""#, with: #""title": "édité \"à la main\"""#),
+      to: "edited.json")
     try persistence.refresh()
     #expect(root.title == "édité \"à la main\"")
     #expect(root.text == "x")
@@ -818,7 +906,8 @@ struct AdversarialPersistenceTests {
   private let lineageA = "0f0e0d0c-0000-4000-8000-0000000000aa"
 
   private func journalText(lineage: String, records: [String]) -> String {
-    (["{\"format\":\"SwiftReducePersistence journal\",\"lineage\":\"\(lineage)\",\"version\":1}"] + records)
+    (["{\"format\":\"SwiftReducePersistence journal\",\"lineage\":\"\(lineage)\",\"version\":1}"]
+      + records)
       .map { $0 + "\n" }.joined()
   }
 
@@ -829,12 +918,16 @@ struct AdversarialPersistenceTests {
   @Test func recordsTheSnapshotIncludesAreSkippedByTheirNumbers() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("skip.json")
-    try directory.write(snapshotText(version: 1, sequence: 3, state: #"{"title": "three", "text": "t"}"#), to: "skip.json")
     try directory.write(
-      journalText(lineage: lineageA, records: [
-        titleRecord(2, from: "one", to: "two"), titleRecord(3, from: "two", to: "three"),
-        titleRecord(4, from: "three", to: "four"),
-      ]), to: "skip.json.journal")
+      snapshotText(version: 1, sequence: 3, state: #"{"title": "three", "text": "t"}"#),
+      to: "skip.json")
+    try directory.write(
+      journalText(
+        lineage: lineageA,
+        records: [
+          titleRecord(2, from: "one", to: "two"), titleRecord(3, from: "two", to: "three"),
+          titleRecord(4, from: "three", to: "four"),
+        ]), to: "skip.json.journal")
     let root = AdvPRoot()
     let persistence = try Persistence.attach(Store(root), file: file)
     #expect(root.title == "four")
@@ -851,7 +944,8 @@ struct AdversarialPersistenceTests {
     let file = directory.file("other.json")
     let snapshot = snapshotText(version: 1, sequence: 1, state: #"{"title": "one"}"#)
     let journal = journalText(
-      lineage: "0f0e0d0c-0000-4000-8000-0000000000bb", records: [titleRecord(2, from: "one", to: "two")])
+      lineage: "0f0e0d0c-0000-4000-8000-0000000000bb",
+      records: [titleRecord(2, from: "one", to: "two")])
     try directory.write(snapshot, to: "other.json")
     try directory.write(journal, to: "other.json.journal")
     let root = AdvPRoot()
@@ -875,7 +969,8 @@ struct AdversarialPersistenceTests {
     }
     #expect(
       error?.description
-        == "cannot load \(file.path): it was saved by version 2 of its state, and this program reads version 1 and older; it is left as it is.")
+        == "cannot load \(file.path): it was saved by version 2 of its state, and this program reads version 1 and older; it is left as it is."
+    )
     #expect(directory.text(of: "v2.json") == saved)
     #expect(directory.names == ["v2.json"])
   }
@@ -888,7 +983,8 @@ struct AdversarialPersistenceTests {
     try directory.write(saved, to: "oops.json")
     let error = #expect(throws: PersistenceError.self) {
       try Persistence.attach(
-        Store(AdvPRoot()), file: file, version: 2, migrations: [PersistenceMigration(from: 1) { _ in throw AdvPOops() }])
+        Store(AdvPRoot()), file: file, version: 2,
+        migrations: [PersistenceMigration(from: 1) { _ in throw AdvPOops() }])
     }
     #expect(error?.kind == .load)
     #expect(error?.description.hasPrefix("cannot load \(file.path): ") == true)
@@ -928,15 +1024,22 @@ struct AdversarialPersistenceTests {
     let therePersistence = try Persistence.attach(there, file: file)
     edit(here) { $0.byKey["base"] = AdvPLeaf(name: "base") }
     try therePersistence.refresh()
-    edit(there) { $0.byKey["there.key"] = AdvPLeaf(name: "t"); $0.byKey["base"]?.tag = .min }
-    edit(here) { $0.byKey["here[0]"] = AdvPLeaf(name: "h"); $0.byKey["base"]?.name = "renamed" }
+    edit(there) {
+      $0.byKey["there.key"] = AdvPLeaf(name: "t")
+      $0.byKey["base"]?.tag = .min
+    }
+    edit(here) {
+      $0.byKey["here[0]"] = AdvPLeaf(name: "h")
+      $0.byKey["base"]?.name = "renamed"
+    }
     var merges: [PersistenceMerge] = []
     herePersistence.onMerge = { merges.append($0) }
     try herePersistence.save()
     #expect(Set(hereRoot.byKey.keys) == ["base", "there.key", "here[0]"])
     #expect(hereRoot.byKey["base"]?.tag == .min)
     #expect(hereRoot.byKey["base"]?.name == "renamed")
-    #expect(merges.map(\.description) == ["Merged the changes another process saved to \(file.path)."])
+    #expect(
+      merges.map(\.description) == ["Merged the changes another process saved to \(file.path)."])
     try therePersistence.refresh()
     #expect(TreeSnapshot(thereRoot) == TreeSnapshot(hereRoot))
   }
@@ -980,7 +1083,10 @@ struct AdversarialPersistenceTests {
     let therePersistence = try Persistence.attach(there, file: file)
     edit(here) { $0.title = "base" }
     try therePersistence.refresh()
-    edit(there) { $0.numbers = [-0.0, 1e300]; $0.big = .max }
+    edit(there) {
+      $0.numbers = [-0.0, 1e300]
+      $0.big = .max
+    }
     try therePersistence.compact()
     try herePersistence.refresh()
     #expect(hereRoot.numbers.map(\.bitPattern) == [(-0.0).bitPattern, (1e300).bitPattern])
@@ -1018,7 +1124,6 @@ struct AdversarialPersistenceTests {
     }
   }
 
-
   @Test func aNonFiniteDoubleIsNotSavedButKeptAndReported() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("nan.json")
@@ -1028,7 +1133,9 @@ struct AdversarialPersistenceTests {
     edit(store) { $0.title = "one" }
     edit(store) { $0.numbers = [.infinity] }
     #expect(root.numbers == [.infinity])
-    #expect(persistence.saveError?.description == "Not saved to \(file.path): inf is not a number JSON can hold.")
+    #expect(
+      persistence.saveError?.description
+        == "Not saved to \(file.path): inf is not a number JSON can hold.")
     #expect(persistence.unsavedDispatches == 1)
     #expect(try reload(file).0.numbers == [])
     // The next dispatch writes the whole state once it can be encoded.
@@ -1043,7 +1150,8 @@ struct AdversarialPersistenceTests {
   @Test func aCompleteLastRecordWithoutItsLineBreakIsDropped() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("nobreak.json")
-    try directory.write(snapshotText(version: 1, sequence: 1, state: #"{"title": "one"}"#), to: "nobreak.json")
+    try directory.write(
+      snapshotText(version: 1, sequence: 1, state: #"{"title": "one"}"#), to: "nobreak.json")
     let record = titleRecord(3, from: "two", to: "three")
     try directory.write(
       journalText(lineage: lineageA, records: [titleRecord(2, from: "one", to: "two")]) + record,
@@ -1086,16 +1194,15 @@ struct AdversarialPersistenceTests {
     let root = AdvPRoot()
     // A kill while a fold's new header is written leaves this; JournalFormat(reading:) says
     // "nothing was recorded yet", but fold() compares its empty lineage with the snapshot's.
-    withKnownIssue("Library bug: a journal whose header line was cut short makes the snapshot unloadable ('belongs to another snapshot (lineage , not …)')") {
-      _ = try Persistence.attach(Store(root), file: file)
-      #expect(root.title == "one")
-    }
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(AdvPRoot()), file: file)
-    }
-    #expect(error?.description == "cannot load \(file.path): its journal \(file.path).journal, belongs to another snapshot (lineage , not \(lineageA)); move the journal away to load the snapshot without it.")
+    let store = Store(root)
+    let persistence = try Persistence.attach(store, file: file)
+    #expect(root.title == "one")
+    // Saving goes on past the torn header, and the next load has the change.
+    edit(store) { $0.title = "two" }
+    try persistence.save()
+    persistence.detach()
+    #expect(try reload(file).0.title == "two")
   }
-
 
   @Test func otherStandardShapesRoundTrip() throws {
     let directory = try TemporaryDirectory()
@@ -1104,25 +1211,35 @@ struct AdversarialPersistenceTests {
     let store = Store(root)
     let persistence = try Persistence.attach(store, file: file)
     store.dispatch(AdvPKindsEdit { $0.mood = .cross })
-    store.dispatch(AdvPKindsEdit { k in
-      k.tags = ["b", "a\"", "ü"]
-      k.byNumber = [-1: "minus", Int.max: "max", 0: ""]
-      k.doubleOptional = .some(nil)
-      k.grid = [[.min, .max], [], [0]]
-      k.moods = ["x.y": [.calm, .cross]]
-      k.pointsByName = ["p": AdvPPoint(x: -0.0, y: 5e-324)]
-    })
-    store.dispatch(AdvPKindsEdit { k in k.grid[1].append(7); k.tags.remove("b"); k.byNumber[-1] = nil })
+    store.dispatch(
+      AdvPKindsEdit { k in
+        k.tags = ["b", "a\"", "ü"]
+        k.byNumber = [-1: "minus", Int.max: "max", 0: ""]
+        k.doubleOptional = .some(nil)
+        k.grid = [[.min, .max], [], [0]]
+        k.moods = ["x.y": [.calm, .cross]]
+        k.pointsByName = ["p": AdvPPoint(x: -0.0, y: Double.leastNonzeroMagnitude)]
+      })
+    store.dispatch(
+      AdvPKindsEdit { k in
+        k.grid[1].append(7)
+        k.tags.remove("b")
+        k.byNumber[-1] = nil
+      })
     #expect(persistence.saveError == nil)
     let fromJournal = AdvPKinds()
     _ = try Persistence.attach(Store(fromJournal), file: file)
-    #expect(TreeSnapshot(fromJournal) == TreeSnapshot(root), "\(TreeSnapshot(fromJournal).difference(from: TreeSnapshot(root)))")
+    #expect(
+      TreeSnapshot(fromJournal) == TreeSnapshot(root),
+      "\(TreeSnapshot(fromJournal).difference(from: TreeSnapshot(root)))")
     #expect(fromJournal.grid == [[.min, .max], [7], [0]])
     #expect(fromJournal.byNumber == [Int.max: "max", 0: ""])
     #expect(fromJournal.tags == ["a\"", "ü"])
     #expect(fromJournal.pointsByName["p"]?.x.sign == .minus)
-    #expect(fromJournal.pointsByName["p"]?.y == 5e-324)
-    withKnownIssue("Docs gap, not a library bug: String?? .some(nil) is written as null and loads as nil; the docs do not say") {
+    #expect(fromJournal.pointsByName["p"]?.y == Double.leastNonzeroMagnitude)
+    withKnownIssue(
+      "Docs gap, not a library bug: String?? .some(nil) is written as null and loads as nil; the docs do not say"
+    ) {
       #expect(fromJournal.doubleOptional == .some(nil))
     }
   }
@@ -1130,7 +1247,9 @@ struct AdversarialPersistenceTests {
   @Test func theLoadIsOneMergeStepThatUndoPassesOver() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("history.json")
-    try directory.write(snapshotText(version: 1, state: #"{"title": "loaded", "big": -9223372036854775808}"#), to: "history.json")
+    try directory.write(
+      snapshotText(version: 1, state: #"{"title": "loaded", "big": -9223372036854775808}"#),
+      to: "history.json")
     let root = AdvPRoot()
     let store = Store(root)
     let history = History(store)
@@ -1153,9 +1272,11 @@ struct AdversarialPersistenceTests {
     changes += 1
   }
 
-
   private func pair(_ file: URL, leavingOut: [TreePath] = []) throws
-    -> (AdvPRoot, Store<AdvPRoot>, Persistence<AdvPRoot>, AdvPRoot, Store<AdvPRoot>, Persistence<AdvPRoot>)
+    -> (
+      AdvPRoot, Store<AdvPRoot>, Persistence<AdvPRoot>, AdvPRoot, Store<AdvPRoot>,
+      Persistence<AdvPRoot>
+    )
   {
     let hereRoot = AdvPRoot()
     let thereRoot = AdvPRoot()
@@ -1189,8 +1310,14 @@ struct AdversarialPersistenceTests {
     let (hereRoot, here, herePersistence, thereRoot, there, therePersistence) = try pair(file)
     edit(here) { $0.points = [AdvPPoint(x: 1, y: 1), AdvPPoint(x: 2, y: 2)] }
     try therePersistence.refresh()
-    edit(there) { $0.points[0].x = -0.0; $0.points[1].y = 1e300 }
-    edit(here) { $0.points[0].y = 9; $0.points[1].y = 8 }
+    edit(there) {
+      $0.points[0].x = -0.0
+      $0.points[1].y = 1e300
+    }
+    edit(here) {
+      $0.points[0].y = 9
+      $0.points[1].y = 8
+    }
     var merges: [PersistenceMerge] = []
     herePersistence.onMerge = { merges.append($0) }
     try herePersistence.save()
@@ -1209,22 +1336,35 @@ struct AdversarialPersistenceTests {
     let directory = try TemporaryDirectory()
     let file = directory.file("leftmerge.json")
     let leftOut: [TreePath] = ["leaves[*].isEditing", "draft"]
-    let (hereRoot, here, herePersistence, thereRoot, there, therePersistence) = try pair(file, leavingOut: leftOut)
+    let (hereRoot, here, herePersistence, thereRoot, there, therePersistence) = try pair(
+      file, leavingOut: leftOut)
     edit(here) { $0.leaves = [AdvPLeaf(name: "a")] }
     // The other store has no element yet: the merge must make one without the left-out property.
     let error = #expect(throws: PersistenceError.self) { try therePersistence.refresh() }
-    withKnownIssue("Library bug: a merge that must make a model whose left-out property the file lacks is refused") {
+    withKnownIssue(
+      "Library bug: a merge that must make a model whose left-out property the file lacks is refused"
+    ) {
       #expect(error == nil)
       #expect(thereRoot.leaves.map(\.name) == ["a"])
     }
-    #expect(error?.description == "Not saved to \(file.path): another program changed it, and now state.leaves[0].isEditing: AdvPLeaf.isEditing is missing; nothing was merged.")
+    #expect(
+      error?.description
+        == "Not saved to \(file.path): another program changed it, and now state.leaves[0].isEditing: AdvPLeaf.isEditing is missing; nothing was merged."
+    )
     // Where both trees have the element already, the value here is kept.
     edit(there) { $0.leaves = [AdvPLeaf(name: "a")] }
     _ = try? therePersistence.save()
     _ = try? herePersistence.refresh()
-    edit(there) { $0.leaves[0].name = "renamed"; $0.draft = "there draft" }
+    edit(there) {
+      $0.leaves[0].name = "renamed"
+      $0.draft = "there draft"
+    }
     _ = try? therePersistence.save()
-    edit(here) { $0.leaves[0].isEditing = true; $0.draft = "here draft"; $0.title = "t" }
+    edit(here) {
+      $0.leaves[0].isEditing = true
+      $0.draft = "here draft"
+      $0.title = "t"
+    }
     try herePersistence.save()
     #expect(hereRoot.leaves[0].name == "renamed")
     #expect(hereRoot.leaves[0].isEditing == true)
@@ -1251,7 +1391,6 @@ struct AdversarialPersistenceTests {
     #expect(TreeSnapshot(loaded) == TreeSnapshot(hereRoot))
   }
 
-
   @Test func conflictPathsNameDictionaryKeysThatLookLikePaths() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("keypath.json")
@@ -1264,7 +1403,8 @@ struct AdversarialPersistenceTests {
     herePersistence.onMerge = { merges.append($0) }
     try herePersistence.save()
     #expect(hereRoot.byKey["a.b\"]"]?.tag == 1)
-    #expect(merges.first?.conflicts.first?.steps == [.member("byKey"), .member("a.b\"]"), .member("tag")])
+    #expect(
+      merges.first?.conflicts.first?.steps == [.member("byKey"), .member("a.b\"]"), .member("tag")])
     #expect(merges.first?.conflicts.first?.base == .int(0))
     #expect(
       merges.map(\.description) == [
@@ -1281,12 +1421,15 @@ struct AdversarialPersistenceTests {
     #expect(persistence.saveError == nil)
     #expect(try reload(nested).0.title == "deep")
 
-    try FileManager.default.createDirectory(at: directory.file("dir.json"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: directory.file("dir.json"), withIntermediateDirectories: true)
     let error = #expect(throws: PersistenceError.self) {
       try Persistence.attach(Store(AdvPRoot()), file: directory.file("dir.json"))
     }
-    #expect(error?.description.hasPrefix("cannot load \(directory.file("dir.json").path): ") == true)
-    #expect(error?.description.contains("it is a directory") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.hasPrefix("cannot load \(directory.file("dir.json").path): ") == true)
+    #expect(
+      error?.description.contains("it is a directory") == true, "\(String(describing: error))")
     #expect(!directory.names.contains("dir.json.journal"))
   }
 
@@ -1322,17 +1465,17 @@ struct AdversarialPersistenceTests {
     #expect(try reload(file).0.title == "initial ✓")
   }
 
-
   @Test func aCodableStructHoldingAnEnumWithAPayloadIsSavedByItsOwnConformance() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("wrapped.json")
-    withKnownIssue("Library bug: a Codable struct is refused because a field is an enum with a payload, though the docs save a Codable value by its own conformance") {
+    withKnownIssue(
+      "Library bug: a Codable struct is refused because a field is an enum with a payload, though the docs save a Codable value by its own conformance"
+    ) {
       let persistence = try Persistence.attach(Store(AdvPWrappedRoot()), file: file)
       try persistence.compact()
       #expect(directory.text(of: "wrapped.json")?.contains(#""note": "n""#) == true)
     }
   }
-
 
   @Test func everyLineWrittenIsJSONThatFoundationReadsBackToTheSameValues() throws {
     let directory = try TemporaryDirectory()
@@ -1342,12 +1485,17 @@ struct AdversarialPersistenceTests {
     let persistence = try Persistence.attach(store, file: file)
     let nasty = "\u{0}\u{1}\u{7F}\u{2028}\u{2029}</script>\\\"/\r\n\t😀e\u{301}"
     edit(store) { $0.title = nasty }
-    edit(store) { $0.text = nasty; $0.numbers = [-0.0, 1e300, 5e-324, 0.1, 123456789.125]; $0.big = .min }
+    edit(store) {
+      $0.text = nasty
+      $0.numbers = [-0.0, 1e300, Double.leastNonzeroMagnitude, 0.1, 123456789.125]
+      $0.big = .min
+    }
     let key = "e\u{301}\u{0}\u{2028}</script>\\\"/\r\n\t😀"  // control characters in keys: see below
     edit(store) { $0.byKey[key] = AdvPLeaf(name: nasty) }
     try #require(persistence.saveError == nil)
     let snapshotData = try Data(contentsOf: file)
-    let snapshot = try #require(try JSONSerialization.jsonObject(with: snapshotData) as? [String: Any])
+    let snapshot = try #require(
+      try JSONSerialization.jsonObject(with: snapshotData) as? [String: Any])
     let state = try #require(snapshot["state"] as? [String: Any])
     #expect(state["title"] as? String == nasty)
     let journal = try #require(directory.text(of: "strict.json.journal"))
@@ -1361,13 +1509,14 @@ struct AdversarialPersistenceTests {
     #expect(loaded.title == nasty)
     #expect(loaded.text == nasty)
     #expect(loaded.byKey[key]?.name == nasty)
-    #expect(loaded.numbers.map(\.bitPattern) == [-0.0, 1e300, 5e-324, 0.1, 123456789.125].map(\.bitPattern))
+    #expect(
+      loaded.numbers.map(\.bitPattern)
+        == [-0.0, 1e300, Double.leastNonzeroMagnitude, 0.1, 123456789.125].map(\.bitPattern))
     #expect(loaded.big == .min)
     try persistence.compact()
     let (compacted, _) = try reload(file)
     #expect(TreeSnapshot(compacted) == TreeSnapshot(root))
   }
-
 
   @Test func dictionaryKeysWithControlCharactersSurviveTheJournal() throws {
     // \u{0}, \r\n, U+2028, quotes, backslashes and combining marks survive; \u{1}…\u{1F} but \t\n\r and \u{7F} do not.
@@ -1380,20 +1529,24 @@ struct AdversarialPersistenceTests {
       edit(store) { $0.byKey[key] = AdvPLeaf(name: "v") }
       persistence.detach()
       let (loaded, _) = try reload(file)
-      withKnownIssue("Library bug: a record's path writes the key Swift-style (\\u{01}) and PatchResolution.key(_:as:) reads it back as \"u{01}\"") {
+      withKnownIssue(
+        "Library bug: a record's path writes the key Swift-style (\\u{01}) and PatchResolution.key(_:as:) reads it back as \"u{01}\""
+      ) {
         #expect(Array(loaded.byKey.keys) == [key])
       }
       #expect(loaded.byKey.count == 1)
     }
   }
 
-
   @Test func aTornRecordRightAfterAFoldNamesTheSnapshotsDispatch() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("afterfold.json")
-    try directory.write(snapshotText(version: 1, sequence: 5, state: #"{"title": "five"}"#), to: "afterfold.json")
-    let torn = #"{"patches":[{"after":"six","before":"five","kind":"changed","path":"title"}],"sequence":6}"#
-    try directory.write(journalText(lineage: lineageA, records: []) + torn, to: "afterfold.json.journal")
+    try directory.write(
+      snapshotText(version: 1, sequence: 5, state: #"{"title": "five"}"#), to: "afterfold.json")
+    let torn =
+      #"{"patches":[{"after":"six","before":"five","kind":"changed","path":"title"}],"sequence":6}"#
+    try directory.write(
+      journalText(lineage: lineageA, records: []) + torn, to: "afterfold.json.journal")
     let root = AdvPRoot()
     let persistence = try Persistence.attach(Store(root), file: file)
     #expect(root.title == "five")
@@ -1419,24 +1572,21 @@ struct AdversarialPersistenceTests {
     let otherStore = Store(AdvPRoot())
     let other = try Persistence.attach(otherStore, file: file)
     edit(otherStore) { $0.text = "other's" }
-    let compacted = Result { try persistence.compact() }
+    // Detached, compact() and overwrite() write nothing, as the docs say.
+    try persistence.compact()
+    try persistence.overwrite()
     let (after, _) = try reload(file)
-    withKnownIssue("Library bug: compact() on a detached attachment still writes its whole tree over the file another store now holds, losing that store's saved change") {
-      #expect((try? compacted.get()) == nil)
-      #expect(after.title == "one")
-      #expect(after.text == "other's")
-    }
-    #expect(after.title == "two")
-    #expect(after.text == "")
+    #expect(after.title == "one")
+    #expect(after.text == "other's")
     other.detach()
   }
-
 
   @Test func aHandWrittenFileWithItsOwnFormatAndStateMembersIsVersionZero() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("own.json")
     // An app's own file that happens to use the envelope's member names.
-    try directory.write(#"{"format": "my app", "state": "ready", "version": 7, "sequence": 2}"#, to: "own.json")
+    try directory.write(
+      #"{"format": "my app", "state": "ready", "version": 7, "sequence": 2}"#, to: "own.json")
     var given: Patch.EncodedValue?
     let fromZero = PersistenceMigration(from: 0) { state in
       given = state
@@ -1445,7 +1595,12 @@ struct AdversarialPersistenceTests {
     let root = AdvPRoot()
     _ = try? Persistence.attach(Store(root), file: file, migrations: [fromZero])
     #expect(root.title == "migrated")
-    #expect(given == .object(["format": .string("my app"), "state": .string("ready"), "version": .int(7), "sequence": .int(2)]))
+    #expect(
+      given
+        == .object([
+          "format": .string("my app"), "state": .string("ready"), "version": .int(7),
+          "sequence": .int(2),
+        ]))
   }
 
 }
