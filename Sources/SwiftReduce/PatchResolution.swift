@@ -414,21 +414,31 @@ struct PatchResolution {
     guard keyType == String.self else { return PatchValueCoding.key(text, as: keyType) }
     guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
     var key = ""
-    var escaped = false
-    for character in text.dropFirst().dropLast() {
-      if escaped {
-        switch character {
-        case "n": key.append("\n")
-        case "t": key.append("\t")
-        case "r": key.append("\r")
-        case "0": key.append("\0")
-        default: key.append(character)
+    var rest = text.unicodeScalars.dropFirst().dropLast()[...]
+    while let scalar = rest.popFirst() {
+      guard scalar == "\\", let escape = rest.popFirst() else {
+        key.unicodeScalars.append(scalar)
+        continue
+      }
+      switch escape {
+      case "n": key.append("\n")
+      case "t": key.append("\t")
+      case "r": key.append("\r")
+      case "0": key.append("\0")
+      case "u":
+        // `\u{1B}`, as `String(reflecting:)` writes a control character.
+        guard rest.first == "{", let close = rest.firstIndex(of: "}"),
+          let value = UInt32(
+            String(String.UnicodeScalarView(rest[rest.index(after: rest.startIndex)..<close])),
+            radix: 16),
+          let written = Unicode.Scalar(value)
+        else {
+          key.unicodeScalars.append(escape)
+          continue
         }
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else {
-        key.append(character)
+        key.unicodeScalars.append(written)
+        rest = rest[rest.index(after: close)...]
+      default: key.unicodeScalars.append(escape)
       }
     }
     return key
