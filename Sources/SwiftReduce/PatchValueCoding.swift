@@ -136,7 +136,12 @@ struct PatchValueCoding {
         }
       }
     default:
-      throw refusal(value, encoder, "\(plan.name) is neither Codable nor a model or a struct")
+      // An enum with a payload, or an existential, whose type is `Codable`: by its own conformance.
+      guard let encodable = value as? any Encodable, plan.type is any Decodable.Type else {
+        throw refusal(value, encoder, "\(plan.name) is neither Codable nor a model or a struct")
+      }
+      var container = encoder.singleValueContainer()
+      try container.encode(encodable)
     }
   }
 
@@ -186,7 +191,14 @@ struct PatchValueCoding {
     case let .collection(collectionType):
       return makeCollection(collectionType, from: encoded, plan)
     default:
-      return .failure(Refusal("\(plan.name) is neither Codable nor a model or a struct"))
+      // An enum with a payload whose type is `Codable`: by its own conformance.
+      guard let decodable = plan.type as? any Decodable.Type, plan.type is any Encodable.Type
+      else { return .failure(Refusal("\(plan.name) is neither Codable nor a model or a struct")) }
+      do {
+        return .success(try PatchValueDecoder(encoded).single(decodable))
+      } catch {
+        return .failure(Refusal("\(encoded) is not a \(plan.name)"))
+      }
     }
   }
 

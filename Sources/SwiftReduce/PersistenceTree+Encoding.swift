@@ -116,6 +116,14 @@ extension PersistenceTree {
       }
       return .array(list)
     default:
+      // An enum with a payload, or an existential, whose type is `Codable`: by its own conformance.
+      if let encodable = value as? any Encodable, plan.type is any Decodable.Type {
+        do {
+          return try PatchValueEncoder.encode(encodable)
+        } catch {
+          throw BadValue(path: path, reason: "\(plan.name) cannot be encoded: \(error)")
+        }
+      }
       throw BadValue(path: path, reason: "\(plan.name) is neither Codable nor a model or a struct")
     }
   }

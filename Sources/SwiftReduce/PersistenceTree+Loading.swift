@@ -269,7 +269,17 @@ extension PersistenceTree {
         throw BadValue(path: path, reason: "\(saved) is not a \(plan.name)")
       }
     default:
-      throw BadValue(path: path, reason: "\(plan.name) is neither Codable nor a model or a struct")
+      // An enum with a payload whose type is `Codable`: by its own conformance.
+      guard let decodable = plan.type as? any Decodable.Type, plan.type is any Encodable.Type
+      else {
+        throw BadValue(
+          path: path, reason: "\(plan.name) is neither Codable nor a model or a struct")
+      }
+      do {
+        _ = try Patch.decode(saved, as: decodable)
+      } catch {
+        throw BadValue(path: path, reason: "\(saved) is not a \(plan.name): \(error)")
+      }
     }
   }
 }

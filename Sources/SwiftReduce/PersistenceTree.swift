@@ -149,6 +149,8 @@ package struct PersistenceTree {
         ?? collectionType.elementType
       checkValue(plans.plan(for: stored), name, &checked, &problems)
     default:
+      // An enum with a payload whose type is `Codable`: saved by its own conformance.
+      if plan.type is any Codable.Type { return }
       problems.append("\(name): \(plan.name) is neither Codable nor a model or a struct")
     }
   }

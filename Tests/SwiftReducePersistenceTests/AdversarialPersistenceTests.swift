@@ -360,34 +360,17 @@ struct AdversarialPersistenceTests {
   @Test func aCodableEnumWithAPayloadIsSavedByItsOwnConformance() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("enum.json")
-    withKnownIssue(
-      "Library bug: a Codable enum with a payload (no models in it) is refused at attach as 'neither Codable nor a model or a struct'"
-    ) {
-      _ = try Persistence.attach(Store(AdvPTinyRoot()), file: directory.file("tiny.json"))
-      let root = AdvPShaped()
-      let store = Store(root)
-      let persistence = try Persistence.attach(store, file: file)
-      defer { withExtendedLifetime(persistence) {} }
-      store.dispatch(AdvPShapeEdit(shape: .label("ünï\"cödé", .min)))
-      store.dispatch(AdvPShapeEdit(shape: .circle(radius: -0.0)))
-      let loaded = AdvPShaped()
-      _ = try Persistence.attach(Store(loaded), file: file)
-      #expect(loaded.shape == .circle(radius: -0.0))
-      #expect(TreeSnapshot(loaded) == TreeSnapshot(root))
-    }
-  }
-
-  @Test func theEnumRefusalReadsAsTheLibrarySaysIt() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.file("tiny.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(AdvPTinyRoot()), file: file)
-    }
-    // Evidence of the bug above, as the library words it today.
-    #expect(
-      error?.description
-        == "cannot save to \(file.path): AdvPTinyRoot.tiny: AdvPTiny is neither Codable nor a model or a struct; leave out what is not saved with @Untraversed."
-    )
+    _ = try Persistence.attach(Store(AdvPTinyRoot()), file: directory.file("tiny.json"))
+    let root = AdvPShaped()
+    let store = Store(root)
+    let persistence = try Persistence.attach(store, file: file)
+    defer { withExtendedLifetime(persistence) {} }
+    store.dispatch(AdvPShapeEdit(shape: .label("ünï\"cödé", .min)))
+    store.dispatch(AdvPShapeEdit(shape: .circle(radius: -0.0)))
+    let loaded = AdvPShaped()
+    _ = try Persistence.attach(Store(loaded), file: file)
+    #expect(loaded.shape == .circle(radius: -0.0))
+    #expect(TreeSnapshot(loaded) == TreeSnapshot(root))
   }
 
   @Test func aNonCodableClassIsRefusedAtAttachWithTheArticlesWordsAndNothingWritten() throws {
@@ -1468,13 +1451,9 @@ struct AdversarialPersistenceTests {
   @Test func aCodableStructHoldingAnEnumWithAPayloadIsSavedByItsOwnConformance() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("wrapped.json")
-    withKnownIssue(
-      "Library bug: a Codable struct is refused because a field is an enum with a payload, though the docs save a Codable value by its own conformance"
-    ) {
-      let persistence = try Persistence.attach(Store(AdvPWrappedRoot()), file: file)
-      try persistence.compact()
-      #expect(directory.text(of: "wrapped.json")?.contains(#""note": "n""#) == true)
-    }
+    let persistence = try Persistence.attach(Store(AdvPWrappedRoot()), file: file)
+    try persistence.compact()
+    #expect(directory.text(of: "wrapped.json")?.contains(#""note": "n""#) == true)
   }
 
   @Test func everyLineWrittenIsJSONThatFoundationReadsBackToTheSameValues() throws {
