@@ -84,8 +84,7 @@ extension PersistenceTree {
       return try encode(wrapped, plans.plan(for: optionalType.wrappedType), path, &inside)
     case let .collection(collectionType):
       let stored =
-        (collectionType as? any EditableCollection.Type)?.storedElementType
-        ?? collectionType.elementType
+        Self.storedElementType(of: collectionType)
       let elementPlan = plans.plan(for: stored)
       let elements = collectionType.elements(of: value)
       guard case let .keys(keyType) = collectionType.order else {

@@ -86,8 +86,7 @@ extension PersistenceTree {
       }
     case let .collection(collectionType):
       let stored =
-        (collectionType as? any EditableCollection.Type)?.storedElementType
-        ?? collectionType.elementType
+        Self.storedElementType(of: collectionType)
       let elementPlan = plans.plan(for: stored)
       guard case .model = plans.form(of: elementPlan) else { break }
       let elements = collectionType.elements(of: current)
@@ -107,6 +106,8 @@ extension PersistenceTree {
       break
     }
     let before = try encode(current, plan, path)
+    var saved = saved
+    fillLeftOut(&saved, at: path, plan, keeping: before)
     guard before != saved else { return }
     if let owner {
       loading.replacements.append(
@@ -130,9 +131,10 @@ extension PersistenceTree {
     }
     for offset in elements.count..<max(elements.count, list.count) {
       let elementPath = path.appending(.subscript(String(offset)))
-      try check(list[offset], elementPlan, elementPath)
-      loading.patches.append(
-        Patch(kind: .inserted, path: elementPath, before: nil, after: list[offset]))
+      var added = list[offset]
+      fillLeftOut(&added, at: elementPath, elementPlan, keeping: nil)
+      try check(added, elementPlan, elementPath)
+      loading.patches.append(Patch(kind: .inserted, path: elementPath, before: nil, after: added))
     }
     // From the end, so that each position is still the element's.
     for offset in (list.count..<max(list.count, elements.count)).reversed() {
@@ -153,9 +155,10 @@ extension PersistenceTree {
       switch (members[key], entries[key]) {
       case let (saved?, element?):
         try load(saved, into: element as AnyObject, at: entryPath, &loading)
-      case let (saved?, nil):
-        try check(saved, elementPlan, entryPath)
-        loading.patches.append(Patch(kind: .inserted, path: entryPath, before: nil, after: saved))
+      case (var added?, nil):
+        fillLeftOut(&added, at: entryPath, elementPlan, keeping: nil)
+        try check(added, elementPlan, entryPath)
+        loading.patches.append(Patch(kind: .inserted, path: entryPath, before: nil, after: added))
       case let (nil, element?):
         let before = try encode(element, elementPlan, entryPath)
         loading.patches.append(Patch(kind: .removed, path: entryPath, before: before, after: nil))
@@ -212,15 +215,7 @@ extension PersistenceTree {
       guard case let .object(members) = saved else {
         throw BadValue(path: path, reason: "\(saved) is not a \(plan.name)")
       }
-      let isModel = plan.model != nil
-      guard
-        let fields = isModel
-          ? savedFields(of: plan)
-          : plans.fields(of: plan)?.filter({ field in
-            if case .registrar = plans.form(of: plans.plan(for: field.type)) { return false }
-            return true
-          })
-      else {
+      guard let fields = namedFields(of: plan) else {
         throw BadValue(
           path: path, reason: "the runtime does not describe \(plan.name)'s properties")
       }
@@ -238,8 +233,7 @@ extension PersistenceTree {
       try check(saved, plans.plan(for: optionalType.wrappedType), path)
     case let .collection(collectionType):
       let stored =
-        (collectionType as? any EditableCollection.Type)?.storedElementType
-        ?? collectionType.elementType
+        Self.storedElementType(of: collectionType)
       let elementPlan = plans.plan(for: stored)
       switch (collectionType.order, saved) {
       case let (.keys(keyType), .object(members)) where Self.writesKeysAsNames(keyType):

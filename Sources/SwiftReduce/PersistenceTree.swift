@@ -20,10 +20,16 @@
 @MainActor
 package struct PersistenceTree {
   let plans: PlanCache
+  /// The properties the file leaves out, each by its path from the root,
+  /// with `*` for every element of a collection: loading gives a value
+  /// loaded whole the ones it lacks (PersistenceTree+LeavingOut.swift).
+  let leftOut: [TreePath]
 
-  /// A tree description that reads the types the store reads.
-  package init() {
+  /// A tree description that reads the types the store reads, for a file
+  /// that leaves out the properties `leavingOut` names.
+  package init(leavingOut: [TreePath] = []) {
     plans = .shared
+    leftOut = leavingOut
   }
 
   /// A value of a saved state that does not fit the tree: where, and why.
@@ -145,8 +151,7 @@ package struct PersistenceTree {
           "\(name): its keys, \(plans.plan(for: keyType).name), are neither Codable nor text")
       }
       let stored =
-        (collectionType as? any EditableCollection.Type)?.storedElementType
-        ?? collectionType.elementType
+        Self.storedElementType(of: collectionType)
       checkValue(plans.plan(for: stored), name, &checked, &problems)
     default:
       // An enum with a payload whose type is `Codable`: saved by its own conformance.

@@ -5,45 +5,18 @@ import SwiftReduce
 // file never holds them and loading keeps the values the tree gives them.
 
 extension Persistence {
-  /// Refuses a left-out path that does not end at a stored property, or
-  /// that names a property the tree's models do not have where the tree
-  /// shows one: a typo would otherwise leave out nothing, silently.
+  /// Refuses the left-out paths the tree's declared types do not take.
+  ///
+  /// A path must end at a stored property the types have (a typo would
+  /// otherwise leave out nothing, silently); one below a collection or an
+  /// optional must have a type with an empty value for the rows the file
+  /// adds. Read from the types, past collections with no element yet.
   func checkLeftOut() throws(PersistenceError) {
     for path in leftOut {
-      guard case .property = path.last else {
-        throw failure(
-          "leavingOut: \(path) does not end at a property; name the property to leave out",
-          .properties)
-      }
-      if let missing = Self.missingProperty(path.components[...], in: store.root) {
-        throw failure(
-          "leavingOut: \(path) names \(missing), which is not a stored property there",
-          .properties)
+      if let problem = tree.problem(leavingOut: path, below: Root.self) {
+        throw failure("leavingOut: \(path) \(problem)", .properties)
       }
     }
-  }
-
-  /// The first property along `components` that the value where the path
-  /// is, read from the live tree, does not have; `nil` when all are there,
-  /// or when the path passes a collection or a `nil`, past which there is
-  /// nothing to check.
-  private static func missingProperty(
-    _ components: ArraySlice<TreePath.Component>, in value: Any
-  ) -> String? {
-    guard case let .property(name)? = components.first else { return nil }
-    var mirror: Mirror? = Mirror(reflecting: value)
-    if mirror?.displayStyle == .optional {
-      guard let wrapped = mirror?.children.first?.value else { return nil }
-      mirror = Mirror(reflecting: wrapped)
-    }
-    while let current = mirror {
-      // An `@Observable` model keeps a property's value under its name with an underscore.
-      if let child = current.children.first(where: { $0.label == name || $0.label == "_" + name }) {
-        return missingProperty(components.dropFirst(), in: child.value)
-      }
-      mirror = current.superclassMirror
-    }
-    return name
   }
 
   /// Takes the left-out properties out of `state`, in place.
@@ -60,7 +33,7 @@ extension Persistence {
     let count = patch.path.components.count
     for path in leftOut
     where path.components.count > count
-      && Self.matches(path.components[..<count], patch.path.components[...])
+      && PersistenceTree.matches(path.components[..<count], patch.path.components[...])
     {
       let rest = path.components.dropFirst(count)
       if var before = kept.before {
@@ -79,21 +52,9 @@ extension Persistence {
   func isLeftOut(_ path: TreePath) -> Bool {
     leftOut.contains { leftOut in
       leftOut.components.count <= path.components.count
-        && Self.matches(leftOut.components[...], path.components.prefix(leftOut.components.count))
+        && PersistenceTree.matches(
+          leftOut.components[...], path.components.prefix(leftOut.components.count))
     }
-  }
-
-  /// Whether the components of a left-out path name the places `components`
-  /// are: alike, or a subscript `*`, which stands for every element.
-  private static func matches(
-    _ leftOut: ArraySlice<TreePath.Component>, _ components: ArraySlice<TreePath.Component>
-  ) -> Bool {
-    leftOut.count == components.count
-      && zip(leftOut, components).allSatisfy { leftOut, component in
-        if leftOut == component { return true }
-        if case .subscript("*") = leftOut, case .subscript = component { return true }
-        return false
-      }
   }
 
   /// Removes the member `components` end at from `value`, as the file's JSON holds it.

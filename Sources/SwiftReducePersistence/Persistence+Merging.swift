@@ -127,8 +127,13 @@ extension Persistence {
   /// Applies the patches of another process's records to the tree, as one
   /// step of kind `merge`; `false`, with nothing changed, when one does not apply.
   private func applyAsTheyAre(_ records: [[JournalPatch]]) -> Bool {
+    // A row another process added lacks what it left out: it is given their empty values, as
+    // loading gives them. (A value changed whole, lacking them too, does not apply: the
+    // merge below then loads it, keeping the tree's values.)
     let patches = records.joined().compactMap(leavingOut).map { patch in
-      Patch(kind: patch.kind, path: patch.path, before: patch.before, after: patch.after)
+      tree.fillingLeftOut(
+        Patch(kind: patch.kind, path: patch.path, before: patch.before, after: patch.after),
+        below: Root.self)
     }
     guard !patches.isEmpty else { return true }
     isMerging = true

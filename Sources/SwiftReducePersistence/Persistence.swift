@@ -120,7 +120,7 @@ public final class Persistence<Root: Reducer> {
   public var journal: URL { URL(fileURLWithPath: journalPath) }
 
   let store: Store<Root>
-  let tree = PersistenceTree()
+  let tree: PersistenceTree
   /// The snapshot's path with links followed: the file written.
   let realPath: String
   let journalPath: String
@@ -181,6 +181,7 @@ public final class Persistence<Root: Reducer> {
     self.file = file
     self.version = version
     self.leftOut = leftOut
+    tree = PersistenceTree(leavingOut: leftOut)
     self.durability = durability
     realPath = FileAccess.resolvingLinks(file.path)
     journalPath = realPath + ".journal"
@@ -223,12 +224,14 @@ public final class Persistence<Root: Reducer> {
   ///     property of every element): what the screen shows and the file
   ///     need not keep. History, tests and observers still see them; a file
   ///     never holds them, and loading or a merge keeps the values the tree
-  ///     gives them.
+  ///     gives them, and gives a row the file adds the empty value of each
+  ///     one's type (`nil`, `false`, `0`, `""`, an empty collection).
   ///   - durability: What a record survives once its dispatch has returned.
   /// - Returns: The attachment; saving stops when it is released.
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/properties``
   ///   naming every property that cannot be saved, or a path of `leavingOut`
-  ///   that names no stored property; or of kind
+  ///   that names no stored property of the declared types, or one below a
+  ///   collection or an optional whose type has no empty value; or of kind
   ///   ``PersistenceError/Kind/load`` when the file cannot be loaded: it is
   ///   not a regular file, it was saved by a newer version, or a value does
   ///   not fit (named by its path). The file is then left as it is and the

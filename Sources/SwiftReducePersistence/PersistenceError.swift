@@ -1,16 +1,18 @@
 /// Why a file could not be attached, loaded or saved to; the file is left
 /// as it was.
 ///
-/// Its description is a sentence that names the file:
+/// Its description is a sentence that names the file, and a value that
+/// does not fit by its path from the saved state's root, `state`:
 ///
 /// ```
-/// cannot load /tmp/board.json: counters[1].count: Expected Int, found "ten".
+/// cannot load /tmp/board.json: state.counters[1].count: Expected Int, found "ten".
 /// Not saved to /tmp/board.json: no space left on device.
 /// ```
 public struct PersistenceError: Error, Equatable, CustomStringConvertible {
   /// What was being done when it failed.
   public enum Kind: Equatable, Sendable {
-    /// Attaching: the tree has a property that cannot be saved.
+    /// Attaching: the tree has a property that cannot be saved, or a path
+    /// given to `leavingOut` is refused.
     case properties
     /// Loading the saved state: the file is left as it is, and nothing is attached.
     case load

@@ -49,7 +49,7 @@ struct PersistenceArticleTests {
       try Persistence.attach(Store(Workshop()), file: directory.file("workshop.json"))
     }
 
-    #expect(shown("\(error?.description ?? "")\n", directory) == outputs[2])
+    #expect(shown("\(error?.description ?? "")\n", directory) == outputs[3])
   }
 
   @Test func crashesExampleReportsTheTornRecord() throws {
@@ -68,7 +68,7 @@ struct PersistenceArticleTests {
     try journal.close()
     let persistence = try Persistence.attach(Store(TodoList()), file: url)
 
-    #expect(shown(persistence.notes.joined(separator: "\n") + "\n", directory) == outputs[3])
+    #expect(shown(persistence.notes.joined(separator: "\n") + "\n", directory) == outputs[5])
   }
 
   @Test func fullDiskExampleSaysWhyAndKeepsTheRecord() throws {
@@ -79,7 +79,7 @@ struct PersistenceArticleTests {
     persistence.simulatedFreeBytes = 0
     store.dispatch(ListAction.check(0))
 
-    #expect(shown("\(persistence.saveError?.description ?? "")\n", directory) == outputs[4])
+    #expect(shown("\(persistence.saveError?.description ?? "")\n", directory) == outputs[6])
     #expect(persistence.unsavedDispatches == 1)
   }
 
@@ -99,7 +99,7 @@ struct PersistenceArticleTests {
     try herePersistence.save()
     printed += "\(here.root.title) \(here.root.items.map(\.text))\n"
 
-    #expect(shown(printed, directory) == outputs[5])
+    #expect(shown(printed, directory) == outputs[7])
   }
 
   @Test func conflictRuleExampleKeepsTheLargerCountAndSaysSo() throws {
@@ -128,18 +128,65 @@ struct PersistenceArticleTests {
 
     try persistence.save()
 
-    #expect(shown(printed, directory) == outputs[6])
+    #expect(shown(printed, directory) == outputs[8])
     #expect(here.root.views == ["Alien": 3])
   }
 
-  @Test func leavingOutExampleKeepsTheDraftOutOfTheFile() throws {
+  @Test func leavingOutExampleKeepsTheDraftOutOfTheFileAndGivesAddedRowsEmptyValues() throws {
     let directory = try TemporaryDirectory()
     let url = directory.file("todo.json")
     let store = Store(Watchlist())
-    _ = try Persistence.attach(store, file: url, leavingOut: ["draft", "items[*].isEditing"])
-    #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Watchlist()), file: url, leavingOut: ["drfat"])
+    let persistence = try Persistence.attach(
+      store, file: url, leavingOut: ["draft", "items[*].isEditing"])
+    store.dispatch(WatchlistAction.type("half a title"))
+    store.dispatch(WatchlistAction.add("Alien"))
+    #expect(store.root.items.map(\.isEditing) == [true])
+    persistence.detach()
+    let text = try String(contentsOf: url, encoding: .utf8)
+    #expect(!text.contains("draft") && !text.contains("isEditing"))
+
+    // The next run, with no items yet.
+    let next = Watchlist()
+    next.draft = "mine"
+    _ = try Persistence.attach(Store(next), file: url, leavingOut: ["draft", "items[*].isEditing"])
+    #expect(next.draft == "mine")
+    #expect(next.items.map(\.title) == ["Alien"])
+    #expect(next.items.map(\.isEditing) == [false])
+
+    var printed = ""
+    for path: TreePath in ["items[*].isEditng", "items[*].rating"] {
+      do {
+        _ = try Persistence.attach(Store(Watchlist()), file: url, leavingOut: [path])
+      } catch {
+        printed += "\(error)\n"
+      }
     }
+    #expect(shown(printed, directory) == outputs[2])
+  }
+
+  @Test func journalExampleRefusesABadRecordBeforeTheLastAndLeavesTheFiles() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    let store = Store(TodoList())
+    let persistence = try Persistence.attach(store, file: url)
+    store.dispatch(ListAction.add("Milk"))
+    store.dispatch(ListAction.rename("Groceries"))
+    store.dispatch(ListAction.check(0))
+    persistence.detach()
+    var lines = try String(contentsOf: persistence.journal, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    lines[1] = lines[1].prefix(24)
+    let journal = lines.joined(separator: "\n")
+    try journal.write(to: persistence.journal, atomically: true, encoding: .utf8)
+    let snapshot = try String(contentsOf: url, encoding: .utf8)
+
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(TodoList()), file: url)
+    }
+
+    #expect(shown("\(error?.description ?? "")\n", directory) == outputs[4])
+    #expect(try String(contentsOf: url, encoding: .utf8) == snapshot)
+    #expect(try String(contentsOf: persistence.journal, encoding: .utf8) == journal)
   }
 
   @Test func versionsExampleMigratesAndRefuses() throws {
@@ -160,7 +207,7 @@ struct PersistenceArticleTests {
     let store = Store(RenamedList())
     let persistence = try Persistence.attach(
       store, file: url, version: 2, migrations: [renameTitle])
-    #expect(shown("\(persistence.notes)\n", directory) == outputs[7])
+    #expect(shown("\(persistence.notes)\n", directory) == outputs[9])
     #expect(store.root.name == "Errands")
     persistence.detach()
 
@@ -177,7 +224,7 @@ struct PersistenceArticleTests {
       try Persistence.attach(Store(TodoList()), file: url)
     }
     let refusals = "\(newer?.description ?? "")\n\(badValue?.description ?? "")\n"
-    #expect(shown(refusals, directory) == outputs[8])
+    #expect(shown(refusals, directory) == outputs[10])
   }
 }
 
@@ -191,24 +238,36 @@ final class RenamedList: Reducer {
 enum WatchlistAction: Action {
   case watch(String)
   case type(String)
+  case add(String)
 }
 
 /// The article's list of view counts, with a draft it leaves out of the file.
 final class Watchlist: Reducer {
   var views: [String: Int] = [:]
   var draft = ""
-  var items: [WatchlistItem] = [WatchlistItem()]
+  var items: [WatchlistItem] = []
 
   func reduce(action: WatchlistAction) {
     switch action {
     case let .watch(title): views[title, default: 0] += 1
     case let .type(text): draft = text
+    case let .add(title):
+      let item = WatchlistItem()
+      item.title = title
+      item.isEditing = true
+      items.append(item)
     }
   }
 }
 
-/// An item of a ``Watchlist``, being edited or not.
+/// An item of a ``Watchlist``, being edited or not, with a rating that has no empty value.
 final class WatchlistItem: Reducer {
   var title = ""
   var isEditing = false
+  var rating = Rating.unrated
+}
+
+/// How an item of a ``Watchlist`` was liked.
+enum Rating: String, Codable {
+  case unrated, liked, disliked
 }

@@ -124,9 +124,9 @@ struct PersistenceLeavingOutTests {
   @Test(arguments: [
     (
       "settings.colour",
-      "leavingOut: settings.colour names colour, which is not a stored property there"
+      "leavingOut: settings.colour names colour, which is not a stored property of LibrarySettings"
     ),
-    ("nmae", "leavingOut: nmae names nmae, which is not a stored property there"),
+    ("nmae", "leavingOut: nmae names nmae, which is not a stored property of Library"),
     (
       "shelves[0]",
       "leavingOut: shelves[0] does not end at a property; name the property to leave out"
