@@ -32,38 +32,57 @@ extension PersistenceTree {
     guard case .property = path.last else {
       return "does not end at a property; name the property to leave out"
     }
-    var plan = plans.plan(for: rootType)
-    var isMadeFromTheFile = false
-    for (index, component) in path.components.enumerated() {
-      if case .optional = plans.form(of: plan) {
-        plan = unwrapped(plan)
-        isMadeFromTheFile = true
-      }
-      let place = TreePath(Array(path.components[..<index]))
-      switch component {
-      case let .property(name):
-        guard let field = namedFields(of: plan)?.first(where: { Self.fileName(of: $0) == name })
-        else {
-          return "names \(name), which is not a stored property of \(plan.name)"
-        }
-        plan = field.plan
-      case .subscript:
-        guard case let .collection(collectionType) = plans.form(of: plan) else {
-          return "\(place) is a \(plan.name), which has no elements"
-        }
-        plan = plans.plan(for: Self.storedElementType(of: collectionType))
-        isMadeFromTheFile = true
-      case .enumCase:
-        return "\(place) is an enum's case; name a property of a model or a struct"
-      }
-    }
-    if isMadeFromTheFile, emptyValue(of: plan) == nil {
+    switch walk(path.components[...], from: plans.plan(for: rootType)) {
+    case let .problem(problem):
+      return problem
+    case let .reached(plan, isMadeFromTheFile) where isMadeFromTheFile:
+      guard emptyValue(of: plan) == nil else { return nil }
       return
         "is a \(plan.name), and a row the file adds is given a left-out property's empty "
         + "value (nil, false, 0, \"\", an empty collection), which \(plan.name) has none of; "
         + "make it optional"
+    case .reached:
+      return nil
     }
-    return nil
+  }
+
+  /// Where a walk of a path along the declared types ends.
+  private enum Walked {
+    /// At a value of `plan`'s type; `isMadeFromTheFile` when the path
+    /// passed a collection or an optional, whose values loading may make.
+    case reached(TypePlan, isMadeFromTheFile: Bool)
+    /// Nowhere: why, in words that follow the path.
+    case problem(String)
+  }
+
+  /// Follows `components` from a value of `plan`'s type along the declared
+  /// types, through optionals.
+  private func walk(_ components: ArraySlice<TreePath.Component>, from plan: TypePlan) -> Walked {
+    var plan = plan
+    var isMadeFromTheFile = false
+    for (index, component) in zip(components.indices, components) {
+      if case .optional = plans.form(of: plan) {
+        plan = unwrapped(plan)
+        isMadeFromTheFile = true
+      }
+      let place = TreePath(Array(components[..<index]))
+      switch component {
+      case let .property(name):
+        guard let field = namedField(name, of: plan) else {
+          return .problem("names \(name), which is not a stored property of \(plan.name)")
+        }
+        plan = field.plan
+      case .subscript:
+        guard case let .collection(collectionType) = plans.form(of: plan) else {
+          return .problem("\(place) is a \(plan.name), which has no elements")
+        }
+        plan = plans.plan(for: Self.storedElementType(of: collectionType))
+        isMadeFromTheFile = true
+      case .enumCase:
+        return .problem("\(place) is an enum's case; name a property of a model or a struct")
+      }
+    }
+    return .reached(plan, isMadeFromTheFile: isMadeFromTheFile)
   }
 
   /// The value a left-out property of `plan`'s type is given in a row the
@@ -115,6 +134,11 @@ extension PersistenceTree {
     }
   }
 
+  /// The stored property of a saved model or struct the file names `name`.
+  private func namedField(_ name: String, of plan: TypePlan) -> PlanField? {
+    namedFields(of: plan)?.first { Self.fileName(of: $0) == name }
+  }
+
   /// The plan of the value an optional of `plan`'s type wraps, through
   /// optionals of optionals; `plan` itself when it is not an optional.
   private func unwrapped(_ plan: TypePlan) -> TypePlan {
@@ -130,7 +154,32 @@ extension PersistenceTree {
       ?? collectionType.elementType
   }
 
-  // MARK: - Filling in
+  // MARK: - Taking out and filling in
+
+  /// Takes the left-out properties out of `state`, the saved state of a
+  /// tree below a root of `rootType`, in place.
+  package func removeLeftOut(from state: inout Patch.EncodedValue, below rootType: AnyObject.Type) {
+    let plan = plans.plan(for: rootType)
+    for leftOut in leftOut {
+      edit(leftOut.components[...], &state, plan, keeping: nil) { members, name, _, _ in
+        members.removeValue(forKey: name)
+      }
+    }
+  }
+
+  /// Takes the left-out properties below `path` out of `value`, a patch's
+  /// value at `path` in a tree below a root of `rootType`, in place.
+  package func removeLeftOut(
+    from value: inout Patch.EncodedValue, at path: TreePath, below rootType: AnyObject.Type
+  ) {
+    let reaching = leftOut.filter { Self.reaches($0, below: path) }
+    guard !reaching.isEmpty, let plan = plan(at: path, below: rootType) else { return }
+    for leftOut in reaching {
+      edit(leftOut.components.dropFirst(path.components.count), &value, plan, keeping: nil) {
+        members, name, _, _ in members.removeValue(forKey: name)
+      }
+    }
+  }
 
   /// `patch`, given the left-out properties below its path when it inserts.
   ///
@@ -138,39 +187,13 @@ extension PersistenceTree {
   /// types' empty values, as a row the file adds is. Other patches are as
   /// they are.
   package func fillingLeftOut(_ patch: Patch, below rootType: AnyObject.Type) -> Patch {
-    guard !leftOut.isEmpty, patch.kind == .inserted, var after = patch.after as? Patch.EncodedValue,
+    guard !leftOut.isEmpty, patch.kind == .inserted,
+      var after = patch.after as? Patch.EncodedValue,
       leftOut.contains(where: { Self.reaches($0, below: patch.path) }),
       let plan = plan(at: patch.path, below: rootType)
     else { return patch }
     fillLeftOut(&after, at: patch.path, plan, keeping: nil)
     return Patch(kind: patch.kind, path: patch.path, before: patch.before, after: after)
-  }
-
-  /// The plan of the value at `path` below a root of `rootType`, read from
-  /// the declared types; `nil` when the path does not lead to one.
-  private func plan(at path: TreePath, below rootType: AnyObject.Type) -> TypePlan? {
-    var plan = plans.plan(for: rootType)
-    for component in path.components {
-      plan = unwrapped(plan)
-      switch component {
-      case let .property(name):
-        guard let field = namedFields(of: plan)?.first(where: { Self.fileName(of: $0) == name })
-        else { return nil }
-        plan = field.plan
-      case .subscript:
-        guard case let .collection(collectionType) = plans.form(of: plan) else { return nil }
-        plan = plans.plan(for: Self.storedElementType(of: collectionType))
-      case .enumCase:
-        return nil
-      }
-    }
-    return plan
-  }
-
-  /// Whether `leftOut` names a property below `path`.
-  private static func reaches(_ leftOut: TreePath, below path: TreePath) -> Bool {
-    leftOut.components.count > path.components.count
-      && matches(leftOut.components.prefix(path.components.count), path.components[...])
   }
 
   /// Gives `saved`, a value of `plan`'s type loaded whole at `path`, the
@@ -182,93 +205,115 @@ extension PersistenceTree {
     keeping kept: Patch.EncodedValue?
   ) {
     for leftOut in leftOut where Self.reaches(leftOut, below: path) {
-      fill(leftOut.components.dropFirst(path.components.count), &saved, plan, keeping: kept)
-    }
-  }
-
-  private func fill(
-    _ components: ArraySlice<TreePath.Component>, _ saved: inout Patch.EncodedValue,
-    _ plan: TypePlan, keeping kept: Patch.EncodedValue?
-  ) {
-    guard let component = components.first, saved != .null else { return }
-    let plan = unwrapped(plan)
-    let rest = components.dropFirst()
-    switch (component, saved) {
-    case (let .property(name), .object(var members)):
-      guard let field = namedFields(of: plan)?.first(where: { Self.fileName(of: $0) == name })
-      else { return }
-      let keptMember: Patch.EncodedValue? =
-        if case let .object(keptMembers)? = kept { keptMembers[name] } else { nil }
-      // Let go of, so that the members are changed in place rather than copied.
-      saved = .null
-      defer { saved = .object(members) }
-      if rest.isEmpty {
+      edit(leftOut.components.dropFirst(path.components.count), &saved, plan, keeping: kept) {
+        members, name, field, keptMember in
         if members[name] == nil, let value = keptMember ?? emptyValue(of: field.plan) {
           members[name] = value
         }
+      }
+    }
+  }
+
+  /// The plan of the value at `path` below a root of `rootType`, read from
+  /// the declared types; `nil` when the path does not lead to one.
+  private func plan(at path: TreePath, below rootType: AnyObject.Type) -> TypePlan? {
+    guard case let .reached(plan, _) = walk(path.components[...], from: plans.plan(for: rootType))
+    else { return nil }
+    return plan
+  }
+
+  /// Whether `leftOut` names a property below `path`.
+  private static func reaches(_ leftOut: TreePath, below path: TreePath) -> Bool {
+    leftOut.components.count > path.components.count
+      && matches(leftOut.components.prefix(path.components.count), path.components[...])
+  }
+
+  /// What ``edit(_:_:_:keeping:_:)`` does where a left-out path ends: to
+  /// the members of the model or struct that has the property, given its
+  /// name, its stored property and the tree's value of it, if known.
+  private typealias EditAtEnd = (
+    _ members: inout [String: Patch.EncodedValue], _ name: String, _ field: PlanField,
+    _ kept: Patch.EncodedValue?
+  ) -> Void
+
+  /// Follows `components` through `value`, a value of `plan`'s type as the
+  /// file's JSON holds it, and `kept`, the tree's value at the same place,
+  /// into every element a `*` names, and edits the members that hold the
+  /// property the path ends at. A dictionary whose keys are not text holds
+  /// keys and values in turn: only its values are followed.
+  private func edit(
+    _ components: ArraySlice<TreePath.Component>, _ value: inout Patch.EncodedValue,
+    _ plan: TypePlan, keeping kept: Patch.EncodedValue?, _ atEnd: EditAtEnd
+  ) {
+    guard let component = components.first, value != .null else { return }
+    let plan = unwrapped(plan)
+    let rest = components.dropFirst()
+    switch (component, value) {
+    case (let .property(name), .object(var members)):
+      guard let field = namedField(name, of: plan) else { return }
+      let keptMember: Patch.EncodedValue? =
+        if case let .object(keptMembers)? = kept { keptMembers[name] } else { nil }
+      // Let go of, so that the members are changed in place rather than copied.
+      value = .null
+      defer { value = .object(members) }
+      if rest.isEmpty {
+        atEnd(&members, name, field, keptMember)
       } else if var member = members[name] {
         members[name] = .null
-        fill(rest, &member, field.plan, keeping: keptMember)
+        edit(rest, &member, field.plan, keeping: keptMember, atEnd)
         members[name] = member
       }
     case (let .subscript(text), .array(var elements)):
       guard case let .collection(collectionType) = plans.form(of: plan) else { return }
       let elementPlan = plans.plan(for: Self.storedElementType(of: collectionType))
-      saved = .null
-      defer { saved = .array(elements) }
+      let keptList: [Patch.EncodedValue] = if case let .array(list)? = kept { list } else { [] }
+      // Each element followed, with the tree's value of it where the tree has one.
+      var visits: [(index: Int, kept: Patch.EncodedValue?)] = []
       switch collectionType.order {
       case .positions:
-        let keptElements: [Patch.EncodedValue] =
-          if case let .array(list)? = kept { list } else { [] }
         let offsets = text == "*" ? Array(elements.indices) : Int(text).map { [$0] } ?? []
-        for offset in offsets where elements.indices.contains(offset) {
-          var element = elements[offset]
-          elements[offset] = .null
-          let keptElement = keptElements.indices.contains(offset) ? keptElements[offset] : nil
-          fill(rest, &element, elementPlan, keeping: keptElement)
-          elements[offset] = element
+        visits = offsets.filter(elements.indices.contains).map { offset in
+          (offset, keptList.indices.contains(offset) ? keptList[offset] : nil)
         }
       case .keys:
-        // Keys and values alternate; the tree's value is the one under the same key.
+        // Keys and values in turn; the tree's value is the one under the same key.
         guard text == "*" else { return }
         var keptValues: [Patch.EncodedValue: Patch.EncodedValue] = [:]
-        if case let .array(list)? = kept {
-          for index in stride(from: 0, to: list.count - 1, by: 2) {
-            keptValues[list[index]] = list[index + 1]
-          }
+        for index in stride(from: 1, to: keptList.count, by: 2) {
+          keptValues[keptList[index - 1]] = keptList[index]
         }
-        for index in stride(from: 1, to: elements.count, by: 2) {
-          var element = elements[index]
-          elements[index] = .null
-          fill(rest, &element, elementPlan, keeping: keptValues[elements[index - 1]])
-          elements[index] = element
+        visits = stride(from: 1, to: elements.count, by: 2).map {
+          ($0, keptValues[elements[$0 - 1]])
         }
       case .unordered:
         // A set's elements have no place of their own in the tree's value.
         guard text == "*" else { return }
-        for index in elements.indices {
-          var element = elements[index]
-          elements[index] = .null
-          fill(rest, &element, elementPlan, keeping: nil)
-          elements[index] = element
-        }
+        visits = elements.indices.map { ($0, nil) }
+      }
+      value = .null
+      defer { value = .array(elements) }
+      for visit in visits {
+        var element = elements[visit.index]
+        elements[visit.index] = .null
+        edit(rest, &element, elementPlan, keeping: visit.kept, atEnd)
+        elements[visit.index] = element
       }
     case (let .subscript(text), .object(var members)):
       guard case let .collection(collectionType) = plans.form(of: plan) else { return }
       let elementPlan = plans.plan(for: Self.storedElementType(of: collectionType))
       let keptMembers: [String: Patch.EncodedValue] =
         if case let .object(keptMembers)? = kept { keptMembers } else { [:] }
-      saved = .null
-      defer { saved = .object(members) }
+      value = .null
+      defer { value = .object(members) }
       let keys = text == "*" ? Array(members.keys) : [Self.stringKey(inSubscript: text) ?? text]
       for key in keys {
         guard var member = members[key] else { continue }
         members[key] = .null
-        fill(rest, &member, elementPlan, keeping: keptMembers[key])
+        edit(rest, &member, elementPlan, keeping: keptMembers[key], atEnd)
         members[key] = member
       }
     default:
-      // A value the path does not fit: nothing to give it.
+      // A value the path does not fit: nothing to edit there.
       break
     }
   }

@@ -10,6 +10,7 @@ final class Pinboard: Reducer {
   var pins: [Pin] = []
   var byTag: [String: Card] = [:]
   var spare: Card?
+  var pinsBySpot: [Spot: Pin] = [:]
 
   func reduce(action: PinboardEdit) {
     action.body(self)
@@ -52,6 +53,12 @@ enum Mood: String, Codable {
   case calm, busy
 }
 
+/// A key that is not text, with a property named as the left-out one of its values.
+struct Spot: Codable, Hashable {
+  var x: Int
+  var isHovered: Bool
+}
+
 /// A value row: a `Codable` struct in an array.
 struct Pin: Codable, Equatable {
   var label: String
@@ -63,7 +70,7 @@ struct PersistenceLeftOutRowsTests {
   static let screenOnly: [TreePath] = [
     "cards[*].isEditing", "cards[*].draft", "cards[*].cursor", "cards[*].zoom",
     "cards[*].selection", "cards[*].marks", "cards[*].flags", "cards[*].scratch",
-    "byTag[*].isEditing", "spare.draft", "pins[*].isHovered",
+    "byTag[*].isEditing", "spare.draft", "pins[*].isHovered", "pinsBySpot[*].isHovered",
   ]
 
   private func saved(_ file: URL, _ body: @escaping (Pinboard) -> Void) throws {
@@ -152,6 +159,25 @@ struct PersistenceLeftOutRowsTests {
     #expect(board.spare?.title == "spare")
     #expect(board.spare?.draft == "")
     #expect(board.spare?.isEditing == true)
+  }
+
+  @Test func aDictionaryWhoseKeysAreNotTextLeavesOutItsValuesPropertyAndKeepsItsKeys() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("board.json")
+    let spot = Spot(x: 1, isHovered: true)
+    try saved(file) { $0.pinsBySpot = [spot: Pin(label: "p", isHovered: true)] }
+    let text = try #require(directory.text(of: "board.json"))
+    // The key keeps its `isHovered`; the value has none.
+    #expect(text.components(separatedBy: "isHovered").count == 2)
+
+    let board = Pinboard()
+    board.pinsBySpot = [spot: Pin(label: "old", isHovered: true)]
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: Self.screenOnly)
+    #expect(board.pinsBySpot == [spot: Pin(label: "p", isHovered: true)])
+
+    let fresh = Pinboard()
+    _ = try Persistence.attach(Store(fresh), file: file, leavingOut: Self.screenOnly)
+    #expect(fresh.pinsBySpot == [spot: Pin(label: "p", isHovered: false)])
   }
 
   @Test func aRowAnotherProcessAddsIsMergedWithTheEmptyValueOfEachLeftOutProperty() throws {
