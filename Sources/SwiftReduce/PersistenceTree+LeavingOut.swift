@@ -236,11 +236,12 @@ extension PersistenceTree {
     _ kept: Patch.EncodedValue?
   ) -> Void
 
+  /// Edits the members that hold the property `components` end at.
+  ///
   /// Follows `components` through `value`, a value of `plan`'s type as the
   /// file's JSON holds it, and `kept`, the tree's value at the same place,
-  /// into every element a `*` names, and edits the members that hold the
-  /// property the path ends at. A dictionary whose keys are not text holds
-  /// keys and values in turn: only its values are followed.
+  /// into every element a `*` names. A dictionary whose keys are not text
+  /// holds keys and values in turn: only its values are followed.
   private func edit(
     _ components: ArraySlice<TreePath.Component>, _ value: inout Patch.EncodedValue,
     _ plan: TypePlan, keeping kept: Patch.EncodedValue?, _ atEnd: EditAtEnd
