@@ -116,7 +116,7 @@ extension Store {
     }
     let rows = ModelRows(root: root)
     guard
-      let line = rows.line(at: TreePath(parsing: target.pathText(writingIDs: ModelRows.idText))),
+      let line = rows.line(at: treePath(of: target)),
       let owner = rows.owner(ofLine: line)
     else { return root }
     return owner.model

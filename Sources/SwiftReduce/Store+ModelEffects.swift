@@ -156,9 +156,13 @@ extension Store {
   func path(inHolder holder: any TargetValueHolder, place: ValueModelPlace?) -> TreePath? {
     guard let target = holder.target, let steps = place?.steps else { return nil }
     let inside = ModelPaths.path(through: steps, ownerPath: .root).components.dropFirst()
-    // Ids as the rows' own `id`s are compared, whatever their type.
-    let path = TreePath(parsing: target.pathText(writingIDs: ModelRows.idText))
-    return TreePath(path.components + inside)
+    return TreePath(treePath(of: target).components + inside)
+  }
+
+  /// The path of `target` as ``ModelRows`` finds it: its ids written as the
+  /// rows' own `id`s are compared, whatever their type.
+  func treePath(of target: DispatchTarget) -> TreePath {
+    TreePath(parsing: target.pathText(writingIDs: ModelRows.idText))
   }
 
   /// Cancels the effects with `id` of the row at `path`, started before `key`.

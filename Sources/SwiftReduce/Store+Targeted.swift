@@ -96,8 +96,10 @@ extension Store {
     // Only a value is written back: a class model is reduced where it is.
     let writable =
       Target.self is AnyObject.Type ? nil : target as? ReferenceWritableKeyPath<Root, Target?>
+    // Read as a subscription reads: `nil` where reading would stop the program.
+    let project = Self.projection(of: target)
     return targeted(
-      action, keyPath: target, read: { $0[keyPath: target] },
+      action, keyPath: target, read: { (root: Root) -> Target? in project(root) ?? nil },
       write: writable.map { writable in { $0[keyPath: writable] = $1 } })
   }
 
@@ -108,23 +110,23 @@ extension Store {
     // Only a value is written back: a class model is reduced where it is.
     let writable =
       Target.self is AnyObject.Type ? nil : target as? ReferenceWritableKeyPath<Root, Target>
+    // Read as a subscription reads: `nil` where reading would stop the program.
+    let project = Self.projection(of: target)
     return targeted(
-      action, keyPath: target, read: { $0[keyPath: target] },
+      action, keyPath: target, read: project,
       write: writable.map { writable in { $0[keyPath: writable] = $1 } })
   }
 
   /// The action that sends `action` to what `read` finds, written back with
-  /// `write` when it is a value.
+  /// `write` when it is a value; `read` gives `nil` where the key path no
+  /// longer leads anywhere (a position past the end), rather than stopping
+  /// the program, and the action then reaches no model, as a debug build says.
   private func targeted<Target>(
     _ action: any Action, keyPath: AnyKeyPath, read: @escaping (Root) -> Target?,
     write: ((Root, Target) -> Void)?
   ) -> TargetedAction {
-    // Read once now for the ids of its `[id:]` steps, which name its path;
-    // not where reading would stop the program (a position past the end),
-    // and the action then reaches no model, as a debug build says.
-    let steps =
-      Self.leadsSomewhere(keyPath, in: root)
-      ? ElementLookup.resolving(keepingSteps: true) { read(root) }.1 : []
+    // Read once now for the ids of its `[id:]` steps, which name its path.
+    let (_, steps) = ElementLookup.resolving(keepingSteps: true) { read(root) }
     let target = DispatchTarget(
       action: action, keyPath: keyPath, rootType: Root.self, steps: steps, elementID: nil
     ) { action, root, target in
@@ -171,7 +173,7 @@ extension Store {
     _ action: any Action, to read: @escaping (Root) -> Target?,
     write: ((Root, Target) -> Void)?, in root: Root, target: DispatchTarget
   ) -> TargetDelivery {
-    guard leadsSomewhere(target.keyPath, in: root),
+    guard
       let (found, passed) = ElementLookup.resolvingKeepingPassedModels({
         read(root).map { ($0, ElementLookup.passedModels) }
       })
@@ -188,7 +190,7 @@ extension Store {
       value in
       ElementLookup.resolving {
         // A reduce that removed the target leaves it removed.
-        guard leadsSomewhere(target.keyPath, in: root), let now = read(root) else { return }
+        guard let now = read(root) else { return }
         // One that moved another row to its position is not written over.
         guard isSameRow(now, as: found) else {
           #if DEBUG
@@ -203,19 +205,6 @@ extension Store {
         write(root, value)
       }
     }
-  }
-
-  /// Whether `keyPath` leads somewhere in `root` now: not when a position
-  /// on it is past its array's end or a forced optional on it is `nil`,
-  /// where reading it would stop the program.
-  private static func leadsSomewhere(_ keyPath: AnyKeyPath, in root: Root) -> Bool {
-    guard let layout = KeyPathLayout(of: keyPath, valueType: type(of: keyPath).valueType) else {
-      return true
-    }
-    if case .noLongerApplies = withExtendedLifetime(root, { layout.target(from: root) }) {
-      return false
-    }
-    return true
   }
 
   /// Whether `now` is the row `found` was, by its `id`, where it has one.
