@@ -55,7 +55,9 @@ enum ValueModelsBelow {
     case .fields:
       if plan.holdsValueModels { return nil }
       // An array of object references is read as its storage; its elements are what it holds.
-      if let array = type as? any ContiguousStorageArray.Type { return [array.storedElementType] }
+      if let array = type as? any ContiguousStorageArray.Type, array.isReadAsStorage {
+        return [array.storedElementType]
+      }
       return Reflection.storedFields(of: type).map { $0.map(\.type) }
     case let .optional(optional):
       return [optional.wrappedType]

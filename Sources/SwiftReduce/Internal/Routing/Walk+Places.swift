@@ -347,18 +347,16 @@ extension Walk {
   private mutating func uniqueArrayStorage(
     at address: UnsafeMutableRawPointer, _ mutable: MutableElementsPlan
   ) -> UnsafeRawPointer? {
-    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
+    guard !Portability.takesApplePaths,
+      mutable.elementPlan._withUnsafeGuaranteedRef({ $0.access.alignment }) <= 16
+    else {
       return nil
-    #else
-      guard mutable.elementPlan._withUnsafeGuaranteedRef({ $0.access.alignment }) <= 16 else {
-        return nil
-      }
-      let storage = ArrayStorage(ofArrayAt: address).address
-      let count = ArrayStorage(storage).count
-      guard count > 0, RuntimeFunctions.isUniquelyReferenced(storage) else { return nil }
-      retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
-      return storage
-    #endif
+    }
+    let storage = ArrayStorage(ofArrayAt: address).address
+    let count = ArrayStorage(storage).count
+    guard count > 0, RuntimeFunctions.isUniquelyReferenced(storage) else { return nil }
+    retained.append(Unmanaged<AnyObject>.fromOpaque(storage).retain())
+    return storage
   }
 
   /// Delivers the action to a value model where it is stored, then pushes what it holds.

@@ -85,17 +85,17 @@ extension Walk {
         let address = UnsafeMutableRawPointer(mutating: base + offset)
         switch container {
         case .object:
-          #if !(_runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL)
-            if offset == property, deliversInRuns, leafValueElements(of: plan) != nil {
-              // Taken next, so reduced now: what follows is read after, as it would be.
-              if stack.count == start {
-                reduceValueLeaves(at: address, of: base, plan)
-              } else {
-                stack.append(.valueLeaves(field: address, owner: base, plan))
-              }
-              continue
+          if !Portability.takesApplePaths, offset == property, deliversInRuns,
+            leafValueElements(of: plan) != nil
+          {
+            // Taken next, so reduced now: what follows is read after, as it would be.
+            if stack.count == start {
+              reduceValueLeaves(at: address, of: base, plan)
+            } else {
+              stack.append(.valueLeaves(field: address, owner: base, plan))
             }
-          #endif
+            continue
+          }
           push(
             Place(
               address: address, plan: plan,

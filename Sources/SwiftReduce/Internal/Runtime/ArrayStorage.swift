@@ -35,19 +35,25 @@ protocol ContiguousStorageArray {
   /// The type of the elements in the storage; the same requirement as
   /// ``MutableElements/storedElementType``, which these arrays also meet.
   static var storedElementType: Any.Type { get }
+
+  /// Whether the storage is read directly here: not where the paths of
+  /// Apple platforms are taken (``Portability``) for an `Array`.
+  static var isReadAsStorage: Bool { get }
 }
 
-#if !_runtime(_ObjC) && !SWIFTREDUCE_PORTABLE_TRAVERSAL
+#if !_runtime(_ObjC)
   // Where Objective-C interop exists, an `Array` may be backed by an
   // `NSArray`, so its storage is read only where it cannot be.
   extension Array: ContiguousStorageArray {
     static var storedElementType: Any.Type { Element.self }
+    static var isReadAsStorage: Bool { !Portability.takesApplePaths }
   }
 #endif
 
 // `ContiguousArray` always has native storage.
 extension ContiguousArray: ContiguousStorageArray {
   static var storedElementType: Any.Type { Element.self }
+  static var isReadAsStorage: Bool { true }
 }
 
 /// An `Array` read through its own API rather than its storage.
@@ -55,8 +61,8 @@ extension ContiguousArray: ContiguousStorageArray {
 /// With Objective-C interop an `Array` may be backed by an `NSArray`, or hold
 /// storage flagged for a deferred type check, so its storage is read directly
 /// only where neither can happen. There, the key-path reader asks the array
-/// itself for its count and copies the element it follows. The portable build
-/// takes this path on Linux, which is how it is tested here.
+/// itself for its count and copies the element it follows. The portable paths (`Portability`)
+/// take this path on Linux too, which is how it is tested here.
 protocol ArrayThroughItsAPI {
   /// The number of elements of the array stored at `array`.
   static func count(ofArrayAt array: UnsafeRawPointer) -> Int

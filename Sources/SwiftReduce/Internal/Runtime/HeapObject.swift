@@ -25,11 +25,8 @@ struct HeapObject {
   /// Pinned by `classKeyIsTheObjectsMetadata`.
   @inline(__always)
   var classKey: UInt {
-    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
-      return UInt(bitPattern: ObjectIdentifier(classType))
-    #else
-      return UInt(bitPattern: metadata)
-    #endif
+    Portability.takesApplePaths
+      ? UInt(bitPattern: ObjectIdentifier(classType)) : UInt(bitPattern: metadata)
   }
 
   /// The object's class, from the runtime's dynamic-type lookup.

@@ -94,7 +94,7 @@ package enum KeyPathReading {
   package static var isActive: Bool { KeyPathLayout.isUnderstood }
 
   /// Whether an `Array` on a key path is read through its own API, where it
-  /// may be backed by an `NSArray` (and in the portable build), rather than
+  /// may be backed by an `NSArray` (and on the portable paths), rather than
   /// by its storage.
   package static var readsArraysThroughTheirAPI: Bool {
     KeyPathLayout(of: \KeyPathProbe.numbers[0], valueType: Int.self)?.readsAnArrayThroughItsAPI

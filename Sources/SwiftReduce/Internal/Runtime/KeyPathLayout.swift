@@ -26,7 +26,7 @@
 // `String` key (``KeyPathLayout/dictionarySubscript``); the key is read as the
 // dictionary type's `Key`.
 // Where an `Array` may be a bridged `NSArray` (with Objective-C interop, and in
-// the portable build), an `Array`'s count and elements are asked of the array
+// the portable paths), an `Array`'s count and elements are asked of the array
 // (``ArrayThroughItsAPI``) instead of read from its storage.
 // Every fact is checked at run time, on key paths formed here, before any
 // key path is read this way (``KeyPathLayout/isUnderstood``), and pinned by
@@ -499,14 +499,10 @@ struct KeyPathLayout {
 
   /// How an array of type `arrayType` is read where its storage may not be
   /// Swift's: an `Array` through its own API, with Objective-C interop (and
-  /// in the portable build, which takes that path on Linux); `nil` where its
+  /// in the portable paths, which take it on Linux too (`Portability`)); `nil` where its
   /// storage is read directly.
   private static func readsThroughItsAPI(_ arrayType: Any.Type) -> (any ArrayThroughItsAPI.Type)? {
-    #if _runtime(_ObjC) || SWIFTREDUCE_PORTABLE_TRAVERSAL
-      return arrayType as? any ArrayThroughItsAPI.Type
-    #else
-      return nil
-    #endif
+    Portability.takesApplePaths ? arrayType as? any ArrayThroughItsAPI.Type : nil
   }
 
   /// The distance between values of `type` in an array.

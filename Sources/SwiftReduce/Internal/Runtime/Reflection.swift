@@ -13,10 +13,11 @@
 /// `EnumPayload`, `MutableElements` (with `ElementAddresses` and
 /// `InlineArrayElements`), `NoncopyableField`, `TailAllocation`,
 /// `CollectionLayout`, `KeyPathLayout` and `Exclusivity`; the descriptors and
-/// the witness table state the fields they read as `TypedOffset`s. Building with
-/// `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` takes the paths Apple platforms take
-/// (no isa reads, and an `Array` read through its own API, never its
-/// storage) on any platform, so CI tests them on Linux.
+/// the witness table state the fields they read as `TypedOffset`s.
+/// `Portability` takes the paths Apple platforms take (no isa reads, and an
+/// `Array` read through its own API, never its storage) on any platform, in
+/// a build with `-D SWIFTREDUCE_PORTABLE_TRAVERSAL` or a debug build run with
+/// `SWIFTREDUCE_PORTABLE_TRAVERSAL=1`, so CI tests them on Linux.
 enum Reflection {
   // MARK: - Children, as `Mirror` sees them
 

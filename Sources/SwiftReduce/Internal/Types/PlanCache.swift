@@ -95,7 +95,7 @@ final class PlanCache {
         type, .valueModel(makeValueModelPlan(for: valueModelType)), mayHoldModels: true,
         holdsValueModels: true)
     }
-    if let array = type as? any ContiguousStorageArray.Type,
+    if let array = type as? any ContiguousStorageArray.Type, array.isReadAsStorage,
       Reflection.isObjectReference(array.storedElementType)
     {
       let stride = makeAccess(for: array.storedElementType).stride
