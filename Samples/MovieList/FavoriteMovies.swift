@@ -92,17 +92,6 @@ final class FavoriteMovies: Reducer {
   /// The last movies restored whole, with their titles sorted.
   @Untraversed private var restored: (movies: [String: Int], titles: SortedTitles)? = nil
 
-  /// Takes `sorted` as the titles of `movies`, sorted, so that neither the
-  /// first screen nor restoring them (an undo, a merge) sorts them again:
-  /// for movies read from a file, sorted as they were read.
-  func remember(_ sorted: SortedTitles, of movies: [String: Int]) {
-    restored = (movies, sorted)
-    if self.movies == movies {
-      titlesCache = (movies, sorted)
-      shownCache = nil
-    }
-  }
-
   /// The movies by title, with their counts, sorted.
   var moviesByTitle: SortedTitles {
     if var cache = titlesCache {

@@ -33,13 +33,6 @@ struct SortedTitles {
     counts = order.map { values[$0] }
   }
 
-  /// Takes titles already sorted, each before the next, with their counts.
-  init(sortedTitles titles: [String], counts: [Int]) {
-    assert(titles.count == counts.count)
-    self.titles = titles
-    self.counts = counts
-  }
-
   /// Sets the count of `title`, adding it when it is not there.
   mutating func set(_ title: String, count: Int) {
     let index = position(of: title)

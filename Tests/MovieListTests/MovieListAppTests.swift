@@ -176,11 +176,10 @@ struct MovieListAppTests {
     #expect(movies.moviesByTitle.counts == [1, 2, 1])
   }
 
-  @Test func moviesRememberedSortedAreShownAndRestoredInThatOrder() {
+  @Test func theMoviesFirstShownAreRestoredWholeInTheirSortedOrder() {
     let movies = FavoriteMovies()
     let saved = ["Heat": 2, "Alien": 1]
     movies.movies = saved
-    movies.remember(SortedTitles(sortedTitles: ["Alien", "Heat"], counts: [1, 2]), of: saved)
     #expect(movies.titlesByName == ["Alien", "Heat"])
     movies.reduce(action: .removeMovie("Alien"))
     movies.reduce(action: .replaceAll(saved))
