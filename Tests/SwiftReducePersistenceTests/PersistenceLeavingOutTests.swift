@@ -133,11 +133,6 @@ struct PersistenceLeavingOutTests {
     ),
   ])
   func aPathThatNamesNoStoredPropertyIsRefusedAtAttach(path: String, problem: String) throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.file("library.json")
-    #expect(throws: PersistenceError(.properties, path: file.path, problem: problem)) {
-      try Persistence.attach(Store(Library()), file: file, leavingOut: [TreePath(parsing: path)])
-    }
-    #expect(directory.names == [])
+    try expectLeavingOutRefused(path, below: Library(), problem: problem)
   }
 }

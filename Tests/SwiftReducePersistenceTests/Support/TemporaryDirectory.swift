@@ -1,4 +1,7 @@
 import Foundation
+import SwiftReduce
+import SwiftReducePersistence
+import Testing
 
 /// A fresh directory for one test's files, removed when the test ends.
 final class TemporaryDirectory {
@@ -42,4 +45,22 @@ func withoutLineage(_ text: String?) -> String? {
   text?.replacing(/"lineage": ?"[0-9a-f-]+"/) { match in
     match.output.contains(": ") ? "\"lineage\": \"<lineage>\"" : "\"lineage\":\"<lineage>\""
   }
+}
+
+/// Expects attaching a file to a store of `root` with `leavingOut: [path]` to be refused with
+/// `problem`, and nothing written.
+@MainActor
+func expectLeavingOutRefused<Root: Reducer>(
+  _ path: String, below root: Root, problem: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let directory = try TemporaryDirectory()
+  let file = directory.file("refused.json")
+  #expect(
+    throws: PersistenceError(.properties, path: file.path, problem: problem),
+    sourceLocation: sourceLocation
+  ) {
+    try Persistence.attach(Store(root), file: file, leavingOut: [TreePath(parsing: path)])
+  }
+  #expect(directory.names == [], sourceLocation: sourceLocation)
 }
