@@ -41,7 +41,7 @@ extension PersistenceTree {
         "is a \(plan.name), and a row the file adds is given a left-out property's empty "
         + "value (nil, false, 0, \"\", an empty collection), which \(plan.name) has none of; "
         + "make it optional"
-    case .reached:
+    case .reached, .unsaved:
       return nil
     }
   }
@@ -51,6 +51,8 @@ extension PersistenceTree {
     /// At a value of `plan`'s type; `isMadeFromTheFile` when the path
     /// passed a collection or an optional, whose values loading may make.
     case reached(TypePlan, isMadeFromTheFile: Bool)
+    /// At, or below, a stored property no file holds (`weak`, `@Untraversed`).
+    case unsaved
     /// Nowhere: why, in words that follow the path.
     case problem(String)
   }
@@ -69,6 +71,10 @@ extension PersistenceTree {
       switch component {
       case let .property(name):
         guard let field = namedField(name, of: plan) else {
+          // A `weak` or `@Untraversed` property, which no file holds: nothing to leave out.
+          if plans.fields(of: plan)?.contains(where: { Self.fileName(of: $0) == name }) == true {
+            return .unsaved
+          }
           return .problem("names \(name), which is not a stored property of \(plan.name)")
         }
         plan = field.plan

@@ -121,6 +121,19 @@ struct PersistenceLeavingOutTests {
     #expect(here.root.settings.theme == "sepia")
   }
 
+  @Test func leavingOutAWeakOrUntraversedPropertyIsAcceptedAndWritesAsBefore() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("library.json")
+    let store = Store(Library())
+    let persistence = try Persistence.attach(
+      store, file: file, leavingOut: ["previous", "cache"])
+    store.dispatch(LibraryAction.rename("Central"))
+    #expect(persistence.saveError == nil)
+    let text = try #require(directory.text(of: "library.json"))
+    #expect(text.contains(#""name": "Central""#))
+    #expect(!text.contains("previous") && !text.contains("cache"))
+  }
+
   @Test(arguments: [
     (
       "settings.colour",
