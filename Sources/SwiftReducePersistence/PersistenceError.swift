@@ -37,18 +37,24 @@ public struct PersistenceError: Error, CustomStringConvertible {
     /// For the file, the problem is `you cannot write it (its mode is
     /// r--r--r--); make it writable with chmod u+w`; for its journal,
     /// `cannot write its journal /tmp/board.json.journal (permission
-    /// denied)`; for the directory, `cannot create a file in /tmp/boards
-    /// (permission denied)`, or `cannot create /tmp/boards (read-only file
-    /// system)` when the directory is not there yet.
+    /// denied)`, or, when a save opens it again, `cannot open its journal
+    /// /tmp/board.json.journal (permission denied)`; for the directory,
+    /// `cannot create a file in /tmp/boards (permission denied)`, or `cannot
+    /// create /tmp/boards (read-only file system)` when the directory is not
+    /// there yet.
     case notWritable(Location)
     /// The file belongs to another user, who would lose it: `it belongs to
     /// nobody, and saving would make it yours`.
     case ownedByAnotherUser
-    /// The file, or its journal, is not a regular file: `it is a directory`,
-    /// `it is a named pipe (FIFO), not a regular file`, `it is a device, not
-    /// a regular file`, `it is a socket, not a regular file`, or `it is not
-    /// a regular file`; for the journal, `its journal
-    /// /tmp/board.json.journal: it is a directory`.
+    /// The file, or its journal, is not a regular file, but what the
+    /// ``FileType`` says.
+    ///
+    /// The problem is `it is a directory`, `it is a named pipe (FIFO), not a
+    /// regular file`, `it is a device, not a regular file`, `it is a socket,
+    /// not a regular file`, or `it is not a regular file`; for the journal,
+    /// `its journal /tmp/board.json.journal: it is a named pipe (FIFO), not a
+    /// regular file`, or `cannot open its journal /tmp/board.json.journal (is
+    /// a directory)`.
     case notARegularFile(Location, FileType)
     /// Another state is in the file, not the one this store was loaded from
     /// or saved to: another lineage, or another user's file. Saves do not
@@ -65,8 +71,13 @@ public struct PersistenceError: Error, CustomStringConvertible {
     /// written`.
     case newerVersion(Int)
     /// A value does not fit the tree, or cannot be saved, at the path given
-    /// from the state's root: `state.counters[1].count: Expected Int, found
-    /// "ten"`.
+    /// from the state's root.
+    ///
+    /// Loading says `state.counters[1].count: Expected Int, found "ten"`
+    /// (`its state: …` for the root); a merge, `another program changed it,
+    /// and now state.counters[1].count: Expected Int, found "ten"; nothing
+    /// was merged`; a save, `counters[1].count: …` with why it cannot be
+    /// encoded.
     case valueDoesNotFit(at: TreePath)
     /// Any other cause, which the problem names: a full disk (`no space left
     /// on device`), a file that is not valid JSON, a migration that failed,
