@@ -55,9 +55,9 @@ final class MovieListFile {
     persistence.resolveConflict = Self.resolve
     // An older MovieList's file is this one's: its migration is no news.
     notes = migrationNotes + persistence.notes.filter { !$0.hasSuffix("to version 1.") }
-    if let reason = persistence.readOnlyReason {
+    if let problem = persistence.readOnlyReason, let reason = persistence.readOnlyCause {
       notes.append(
-        "Opened read-only, and changes are not saved: \(Self.withHint(reason)).")
+        "Opened read-only, and changes are not saved: \(Self.withHint(problem, reason)).")
     }
   }
 
@@ -125,22 +125,26 @@ final class MovieListFile {
   /// `error` as MovieList says it: with the hint to choose another file, and
   /// another list named as a list.
   static func inMovieListsWords(_ error: PersistenceError) -> PersistenceError {
-    let isAnotherState = error.problem.hasPrefix("another state is there now")
-    return PersistenceError(
-      error.kind, path: error.path, problem: isAnotherState ? anotherList : withHint(error.problem))
+    let problem =
+      switch (error.reason, error.kind) {
+      case (.otherState, _): anotherList
+      // A pipe, a device or a socket named at start is no list: another path is. (A directory
+      // keeps the library's words, and a file another program swapped for one is said as such.)
+      case (.notARegularFile(.file, .namedPipe), .load), (.notARegularFile(.file, .device), .load),
+        (.notARegularFile(.file, .socket), .load):
+        error.problem + "; choose a file with --file"
+      default: withHint(error.problem, error.reason)
+      }
+    return PersistenceError(error.kind, path: error.path, problem: problem, reason: error.reason)
   }
 
-  /// `problem` with what the user can do about a file that is not theirs to write.
-  static func withHint(_ problem: String) -> String {
-    if problem.hasPrefix("you cannot write it") {
-      return problem + ", or choose another file with --file"
+  /// `problem`, said for `reason`, with what the user can do about a file
+  /// that is not theirs to write.
+  static func withHint(_ problem: String, _ reason: PersistenceError.Reason) -> String {
+    switch reason {
+    case .notWritable(.file): problem + ", or choose another file with --file"
+    case .ownedByAnotherUser: problem + "; choose another file with --file"
+    default: problem
     }
-    if problem.hasSuffix("and saving would make it yours") {
-      return problem + "; choose another file with --file"
-    }
-    if problem.hasPrefix("it is a "), problem.hasSuffix("not a regular file") {
-      return problem + "; choose a file with --file"
-    }
-    return problem
   }
 }

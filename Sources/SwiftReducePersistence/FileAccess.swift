@@ -9,9 +9,11 @@
 /// The system calls persistence makes, with the words its refusals use:
 /// MovieList's rules for a state file, now the library's.
 enum FileAccess {
-  /// Why a file cannot be read or written, in words, without its name.
+  /// Why a file cannot be read or written, in words, without its name,
+  /// and as the cause ``PersistenceError/reason`` gives.
   struct Failure: Error, Equatable {
     let problem: String
+    var reason: PersistenceError.Reason = .other
   }
 
   /// The last system error, in lower case: `no space left on device`.
@@ -39,15 +41,27 @@ enum FileAccess {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// What a file that is not a regular file is, as a refusal says it.
-  static func whatItIs(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFDIR: "it is a directory"
-    case S_IFIFO: "it is a named pipe (FIFO), not a regular file"
-    case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
-    case S_IFSOCK: "it is a socket, not a regular file"
-    default: "it is not a regular file"
-    }
+  /// What a file that is not a regular file is, as a refusal says it, and
+  /// the refusal's reason for the file at `location`.
+  static func whatItIs(
+    _ mode: mode_t, at location: PersistenceError.Location = .file
+  ) -> Failure {
+    let (problem, type): (String, PersistenceError.FileType) =
+      switch mode & S_IFMT {
+      case S_IFDIR: ("it is a directory", .directory)
+      case S_IFIFO: ("it is a named pipe (FIFO), not a regular file", .namedPipe)
+      case S_IFCHR, S_IFBLK: ("it is a device, not a regular file", .device)
+      case S_IFSOCK: ("it is a socket, not a regular file", .socket)
+      default: ("it is not a regular file", .other)
+      }
+    return Failure(problem: problem, reason: .notARegularFile(location, type))
+  }
+
+  /// The reason a call that writes at `location` failed with, read from
+  /// `errno`: ``PersistenceError/Reason/notWritable(_:)`` when this user may
+  /// not write there, or the file system is read-only.
+  static func writeReason(at location: PersistenceError.Location) -> PersistenceError.Reason {
+    errno == EACCES || errno == EPERM || errno == EROFS ? .notWritable(location) : .other
   }
 
   /// A mode's permissions as `ls` writes them: `r--r--r--`.
@@ -65,15 +79,19 @@ enum FileAccess {
 
   /// Why the file at `path` must not be written: the user cannot write it,
   /// or it belongs to another user; `nil` when it may be, or is not there.
-  static func whyUnwritable(_ path: String) -> String? {
+  static func whyUnwritable(_ path: String) -> Failure? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     if access(path, W_OK) != 0 {
-      return "you cannot write it (its mode is \(describeMode(status.st_mode))); "
-        + "make it writable with chmod u+w"
+      return Failure(
+        problem: "you cannot write it (its mode is \(describeMode(status.st_mode))); "
+          + "make it writable with chmod u+w",
+        reason: .notWritable(.file))
     }
     if geteuid() != 0 && status.st_uid != geteuid() {
-      return "it belongs to \(userName(status.st_uid)), and saving would make it yours"
+      return Failure(
+        problem: "it belongs to \(userName(status.st_uid)), and saving would make it yours",
+        reason: .ownedByAnotherUser)
     }
     return nil
   }
@@ -90,7 +108,8 @@ enum FileAccess {
     let parent = self.directory(of: directory)
     if parent != directory { try createDirectory(parent) }
     guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
-      throw Failure(problem: "cannot create \(directory) (\(systemError()))")
+      let reason = writeReason(at: .directory)
+      throw Failure(problem: "cannot create \(directory) (\(systemError()))", reason: reason)
     }
   }
 
@@ -136,16 +155,19 @@ enum FileAccess {
     }
   }
 
-  /// The bytes of the regular file at `path`, or `nil` when there is none.
-  static func readFile(_ path: String) throws(Failure) -> [UInt8]? {
-    try readFileAndIdentity(path)?.bytes
+  /// The bytes of the regular file at `path`, the file at `location`, or
+  /// `nil` when there is none.
+  static func readFile(
+    _ path: String, at location: PersistenceError.Location = .file
+  ) throws(Failure) -> [UInt8]? {
+    try readFileAndIdentity(path, at: location)?.bytes
   }
 
-  /// The bytes of the regular file at `path` and which version of it they
-  /// are, or `nil` when there is none.
-  static func readFileAndIdentity(_ path: String) throws(Failure) -> (
-    bytes: [UInt8], identity: FileIdentity
-  )? {
+  /// The bytes of the regular file at `path`, the file at `location`, and
+  /// which version of it they are, or `nil` when there is none.
+  static func readFileAndIdentity(
+    _ path: String, at location: PersistenceError.Location = .file
+  ) throws(Failure) -> (bytes: [UInt8], identity: FileIdentity)? {
     // Without blocking: opening a named pipe would wait for a writer.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
@@ -156,7 +178,7 @@ enum FileAccess {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw Failure(problem: systemError()) }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw Failure(problem: whatItIs(status.st_mode))
+      throw whatItIs(status.st_mode, at: location)
     }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(status.st_size))
@@ -262,8 +284,10 @@ enum FileAccess {
       if descriptor >= 0 { return (descriptor, temporary) }
       if errno != EEXIST { break }
     }
+    let reason = writeReason(at: .directory)
     throw Failure(
-      problem: "cannot create a file in \(directory(of: path)) (\(systemError()))")
+      problem: "cannot create a file in \(directory(of: path)) (\(systemError()))",
+      reason: reason)
   }
 
   /// Flushes a rename to disk; a failure here leaves a complete file either way.

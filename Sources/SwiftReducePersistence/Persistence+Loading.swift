@@ -52,7 +52,7 @@ extension Persistence {
     do throws(FileAccess.Failure) {
       try FileAccess.createDirectory(FileAccess.directory(of: journalPath))
     } catch {
-      throw failure(error.problem, .load)
+      throw failure(error, .load)
     }
     var descriptor = open(journalPath, flags)
     if descriptor < 0, errno == ENOENT {
@@ -65,15 +65,22 @@ extension Persistence {
         // Not there, and not made: the directory is what cannot be written.
         unwritableReason =
           access(journalPath, F_OK) == 0
-          ? "cannot write its journal \(journalPath) (\(reason))"
-          : "cannot create a file in \(FileAccess.directory(of: journalPath)) (\(reason))"
+          ? FileAccess.Failure(
+            problem: "cannot write its journal \(journalPath) (\(reason))",
+            reason: .notWritable(.journal))
+          : FileAccess.Failure(
+            problem: "cannot create a file in \(FileAccess.directory(of: journalPath)) (\(reason))",
+            reason: .notWritable(.directory))
         return
       }
-      throw failure("cannot open its journal \(journalPath) (\(FileAccess.systemError()))", .load)
+      throw failure(
+        "cannot open its journal \(journalPath) (\(FileAccess.systemError()))", .load,
+        reason: journalOpenReason())
     }
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       close(descriptor)
-      throw failure("its journal \(journalPath): \(FileAccess.whatItIs(status.st_mode))", .load)
+      let refusal = FileAccess.whatItIs(status.st_mode, at: .journal)
+      throw failure("its journal \(journalPath): \(refusal.problem)", .load, reason: refusal.reason)
     }
     guard FileAccess.lock(descriptor) else {
       close(descriptor)
@@ -91,15 +98,16 @@ extension Persistence {
       snapshotBytes = read?.bytes
       snapshotIdentity = read?.identity
     } catch {
-      throw failure(error.problem, .load)
+      throw failure(error, .load)
     }
     do throws(FileAccess.Failure) {
       // Through the locked descriptor: closing another would let go of the lock.
       journalBytes =
         journalDescriptor >= 0
-        ? try FileAccess.readAll(journalDescriptor) : try FileAccess.readFile(journalPath)
+        ? try FileAccess.readAll(journalDescriptor)
+        : try FileAccess.readFile(journalPath, at: .journal)
     } catch {
-      throw failure("its journal \(journalPath): \(error.problem)", .load)
+      throw failure("its journal \(journalPath): \(error.problem)", .load, reason: error.reason)
     }
     let snapshot: SnapshotFormat?
     do throws(SnapshotFormat.Refusal) {
@@ -116,7 +124,8 @@ extension Persistence {
     if let snapshot, snapshot.version > version {
       throw failure(
         "it was saved by version \(snapshot.version) of its state, and this program reads "
-          + "version \(version) and older; it is left as it is", .load)
+          + "version \(version) and older; it is left as it is", .load,
+        reason: .newerVersion(snapshot.version))
     }
     let journal: JournalFormat?
     do throws(JournalFormat.Refusal) {
@@ -235,7 +244,7 @@ extension Persistence {
       try store.applyLoading(loading)
     } catch {
       let path = error.path.components.isEmpty ? "its state" : "state.\(error.path)"
-      throw failure("\(path): \(error.reason)", .load)
+      throw failure("\(path): \(error.reason)", .load, reason: .valueDoesNotFit(at: error.path))
     }
   }
 }

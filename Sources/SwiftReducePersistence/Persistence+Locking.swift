@@ -37,12 +37,14 @@ extension Persistence {
         try FileAccess.createDirectory(FileAccess.directory(of: journalPath))
       } catch {
         journalDescriptor = -1
-        throw failure(error.problem)
+        throw failure(error)
       }
       journalDescriptor = open(
         journalPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o666)
       guard journalDescriptor >= 0 else {
-        throw failure("cannot open its journal \(journalPath) (\(FileAccess.systemError()))")
+        let reason = journalOpenReason()
+        throw failure(
+          "cannot open its journal \(journalPath) (\(FileAccess.systemError()))", reason: reason)
       }
       // The journal this attachment wrote is gone: the file is written again, whole.
       journalWasRemoved = true

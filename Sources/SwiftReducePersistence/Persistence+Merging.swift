@@ -74,7 +74,7 @@ extension Persistence {
         here = try encodeState()
       } catch {
         restore()
-        throw failure("\(error.path): \(error.reason)")
+        throw failure("\(error.path): \(error.reason)", reason: .valueDoesNotFit(at: error.path))
       }
     }
     // The paths of the changes made here name the places of conflicts.
@@ -99,7 +99,8 @@ extension Persistence {
         restore()
         let path = error.path.components.isEmpty ? "its state" : "state.\(error.path)"
         throw failure(
-          "another program changed it, and now \(path): \(error.reason); nothing was merged")
+          "another program changed it, and now \(path): \(error.reason); nothing was merged",
+          reason: .valueDoesNotFit(at: error.path))
       }
     }
     fileState = there

@@ -22,14 +22,16 @@ extension Persistence {
     state: Patch.EncodedValue, appended: [[JournalPatch]]?
   )? {
     if let appended = readAppendedRecords() { return (appended.state, appended.records) }
-    let changed = { (problem: String) in
-      self.failure("another program changed it, and now \(problem); nothing was written")
+    // What another program did to the file keeps the reason of what it left there.
+    let changed = { (problem: String, reason: PersistenceError.Reason) in
+      self.failure(
+        "another program changed it, and now \(problem); nothing was written", reason: reason)
     }
     let read: (bytes: [UInt8], identity: FileIdentity)?
     do throws(FileAccess.Failure) {
       read = try FileAccess.readFileAndIdentity(realPath)
     } catch {
-      throw changed(error.problem)
+      throw changed(error.problem, error.reason)
     }
     guard let read else {
       needsSnapshot = true
@@ -39,7 +41,7 @@ extension Persistence {
       self.otherState =
         "another state is there now, not the one this store was loaded from or saved to "
         + "(another user's, or a new file); call overwrite() to write this state over it"
-      return self.failure(self.otherState ?? "")
+      return self.failure(self.otherState ?? "", reason: .otherState)
     }
     let snapshot: SnapshotFormat
     do throws(SnapshotFormat.Refusal) {
@@ -49,12 +51,12 @@ extension Persistence {
       if readsUnversionedFiles, SnapshotFormat.unversionedState(of: read.bytes) != nil {
         throw otherStateIsThere()
       }
-      throw changed(error.reason)
+      throw changed(error.reason, .other)
     }
     guard snapshot.version == version else {
       throw changed(
         "it holds version \(snapshot.version) of its state, and this program saves version "
-          + "\(version)")
+          + "\(version)", snapshot.version > version ? .newerVersion(snapshot.version) : .other)
     }
     // An attachment that never had a file builds on the state it started
     // from: any file is a descendant of it. Another user's file is another state.
@@ -67,9 +69,10 @@ extension Persistence {
     do throws(FileAccess.Failure) {
       journalBytes =
         journalDescriptor >= 0
-        ? try FileAccess.readAll(journalDescriptor) : try FileAccess.readFile(journalPath)
+        ? try FileAccess.readAll(journalDescriptor)
+        : try FileAccess.readFile(journalPath, at: .journal)
     } catch {
-      throw changed("its journal \(journalPath): \(error.problem)")
+      throw changed("its journal \(journalPath): \(error.problem)", error.reason)
     }
     let journal: JournalFormat?
     do throws(JournalFormat.Refusal) {
@@ -77,7 +80,7 @@ extension Persistence {
         try JournalFormat(reading: bytes)
       }
     } catch {
-      throw changed("its journal \(journalPath), \(error.reason)")
+      throw changed("its journal \(journalPath), \(error.reason)", .other)
     }
     var state = snapshot.state
     sequence = snapshot.sequence
@@ -85,7 +88,7 @@ extension Persistence {
       do throws(PersistenceError) {
         try fold(journal, into: &state, snapshot)
       } catch {
-        throw changed(error.problem)
+        throw changed(error.problem, error.reason)
       }
     }
     removeLeftOut(from: &state)

@@ -39,7 +39,7 @@ extension Persistence {
   }
 
   /// Why nothing may be written now, or `nil`: the file's own reason first.
-  func whyUnwritable() -> String? {
+  func whyUnwritable() -> FileAccess.Failure? {
     FileAccess.whyUnwritable(realPath) ?? unwritableReason
   }
 
@@ -89,7 +89,7 @@ extension Persistence {
           // The user chose to write this state over the other one.
           (overwritesOtherState, otherState, needsSnapshot) = (false, nil, true)
         } else if let otherState {
-          throw failure(otherState)
+          throw failure(otherState, reason: .otherState)
         } else {
           switch try lookForOthers() {
           case .none:
@@ -156,7 +156,7 @@ extension Persistence {
     } catch {
       // What was written of it is cut off, so the next write starts on a complete line.
       _ = ftruncate(journalDescriptor, off_t(journalLength))
-      throw failure(error.problem)
+      throw failure(error)
     }
     journalLength += bytes.count
     sequence = number
@@ -197,7 +197,7 @@ extension Persistence {
       do throws(PersistenceTree.BadValue) {
         state = try encodeState()
       } catch {
-        throw failure("\(error.path): \(error.reason)")
+        throw failure("\(error.path): \(error.reason)", reason: .valueDoesNotFit(at: error.path))
       }
     }
     let number = sequence + pending.count
@@ -214,7 +214,7 @@ extension Persistence {
       try spend(bytes.count)
       snapshotIdentity = try FileAccess.replace(realPath, with: bytes)
     } catch {
-      throw failure(error.problem)
+      throw failure(error)
     }
     snapshotLength = bytes.count
     sequence = number
@@ -234,7 +234,9 @@ extension Persistence {
       journalDescriptor = open(
         journalPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o666)
       guard journalDescriptor >= 0 else {
-        throw failure("cannot open its journal \(journalPath) (\(FileAccess.systemError()))")
+        let reason = journalOpenReason()
+        throw failure(
+          "cannot open its journal \(journalPath) (\(FileAccess.systemError()))", reason: reason)
       }
       // Taken again on the journal made afresh; let go with the rest of the save's.
       _ = FileAccess.lock(journalDescriptor)

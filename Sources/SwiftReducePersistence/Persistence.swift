@@ -109,7 +109,15 @@ public final class Persistence<Root: Reducer> {
   ///
   /// Asked when the file is attached, it tells a file opened to look at from
   /// one that will be saved; saves give the same reason in ``saveError``.
-  public var readOnlyReason: String? { whyUnwritable() }
+  public var readOnlyReason: String? { whyUnwritable()?.problem }
+
+  /// Why this program cannot save to the file as it is now, as a value:
+  /// ``PersistenceError/Reason/notWritable(_:)`` or
+  /// ``PersistenceError/Reason/ownedByAnotherUser``; `nil` when it can.
+  ///
+  /// The cause ``readOnlyReason`` says in words, and the ``saveError`` of a
+  /// save refused for it has.
+  public var readOnlyCause: PersistenceError.Reason? { whyUnwritable()?.reason }
 
   /// Whether saves are refused because a state of another lineage is at the
   /// path now (another user's, or a new file made after this one was
@@ -160,7 +168,7 @@ public final class Persistence<Root: Reducer> {
   /// record that could not be encoded, and when the file was removed.
   var needsSnapshot = true
   /// Why the journal cannot be written, found when it was opened.
-  var unwritableReason: String?
+  var unwritableReason: FileAccess.Failure?
   var subscription: StoreSubscription?
   /// Whether a migration from version 0 was given: a file without the envelope is this program's.
   var readsUnversionedFiles = false
@@ -294,8 +302,30 @@ public final class Persistence<Root: Reducer> {
     isAttached = false
   }
 
-  /// An error of kind `kind` about this file.
-  func failure(_ problem: String, _ kind: PersistenceError.Kind = .save) -> PersistenceError {
-    PersistenceError(kind, path: file.path, problem: problem)
+  /// An error of kind `kind` about this file, for `reason`.
+  func failure(
+    _ problem: String, _ kind: PersistenceError.Kind = .save,
+    reason: PersistenceError.Reason = .other
+  ) -> PersistenceError {
+    PersistenceError(kind, path: file.path, problem: problem, reason: reason)
+  }
+
+  /// An error of kind `kind` about this file, in the words and for the
+  /// reason of `refusal`.
+  func failure(
+    _ refusal: FileAccess.Failure, _ kind: PersistenceError.Kind = .save
+  ) -> PersistenceError {
+    failure(refusal.problem, kind, reason: refusal.reason)
+  }
+
+  /// Why the journal could not be opened to be written, read from `errno`
+  /// right after, which it leaves as it was: it is a directory, or this
+  /// user may not write it or the directory it would be made in.
+  func journalOpenReason() -> PersistenceError.Reason {
+    let error = errno
+    defer { errno = error }
+    if error == EISDIR { return .notARegularFile(.journal, .directory) }
+    guard case .notWritable = FileAccess.writeReason(at: .journal) else { return .other }
+    return access(journalPath, F_OK) == 0 ? .notWritable(.journal) : .notWritable(.directory)
   }
 }

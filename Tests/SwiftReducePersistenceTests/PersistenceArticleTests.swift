@@ -226,6 +226,48 @@ struct PersistenceArticleTests {
     let refusals = "\(newer?.description ?? "")\n\(badValue?.description ?? "")\n"
     #expect(shown(refusals, directory) == outputs[10])
   }
+
+  @Test func reasonExampleSaysANewerVersionAndAValueThatDoesNotFitInTheAppsWords() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("todo.json")
+    let file = { (version: Int, state: String) in
+      """
+      {"format": "SwiftReducePersistence snapshot", "lineage": "l", "sequence": 0,
+       "state": \(state), "version": \(version)}
+      """
+    }
+    var printed = ""
+    let print = { (line: String) in printed += line + "\n" }
+    let attach = {
+      let store = Store(RenamedList())
+      var persistence: Persistence<RenamedList>?
+      do throws(PersistenceError) {
+        persistence = try Persistence.attach(store, file: url, version: 2)
+      } catch {
+        switch error.reason {
+        case let .newerVersion(version):
+          print(
+            "\(url.lastPathComponent) was saved by version \(version): update the app to open it.")
+        case let .valueDoesNotFit(at: path):
+          print("\(url.lastPathComponent) holds a value at \(path) that this version cannot read.")
+        default:
+          print("\(error)")
+        }
+      }
+      #expect(persistence == nil)
+    }
+
+    try directory.write(file(3, #"{"name": "Errands"}"#), to: "todo.json")
+    attach()
+    try directory.write(
+      file(
+        2,
+        #"{"name": "Errands", "items": [{"text": "Milk", "isDone": true}, "#
+          + #"{"text": "Tea", "isDone": "yes"}]}"#), to: "todo.json")
+    attach()
+
+    #expect(shown(printed, directory) == outputs[11])
+  }
 }
 
 /// The to-do list of version 2, whose title is its name.
