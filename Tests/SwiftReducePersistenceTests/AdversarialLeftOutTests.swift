@@ -1,0 +1,580 @@
+import Foundation
+import Observation
+import SwiftReduce
+import SwiftReducePersistence
+import Testing
+
+// Adversarial tests of `leavingOut:`: the file never holds a left-out property, loading and
+// merging keep the tree's values, rows the file adds get empty values, and paths are checked
+// at attach.
+
+/// An edit of any root: the closure is the reducer's body.
+struct AdvLEdit: Action {
+  let body: (AnyObject) -> Void
+}
+
+/// A value row whose `isHovered` is screen-only.
+struct AdvLPin: Codable, Hashable {
+  var label: String
+  var isHovered: Bool
+}
+
+/// A set element whose `isNew` is screen-only.
+struct AdvLTag: Codable, Hashable {
+  var name: String
+  var isNew: Bool
+}
+
+/// A `Codable` struct whose keys in JSON are not its property names.
+struct AdvLMeta: Codable, Equatable {
+  var note: String
+  var label: String
+
+  enum CodingKeys: String, CodingKey {
+    case note = "n"
+    case label = "l"
+  }
+}
+
+/// A `Codable` struct saved as one string by its own conformance.
+struct AdvLStamp: Codable, Equatable {
+  var text: String
+  var secret: String
+
+  init(text: String, secret: String) {
+    self.text = text
+    self.secret = secret
+  }
+
+  init(from decoder: any Decoder) throws {
+    let parts = try decoder.singleValueContainer().decode(String.self).split(
+      separator: "|", omittingEmptySubsequences: false)
+    text = parts.first.map(String.init) ?? ""
+    secret = parts.count > 1 ? String(parts[1]) : ""
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode("\(text)|\(secret)")
+  }
+}
+
+/// A card: a model in arrays, optionals and dictionaries.
+final class AdvLCard: Reducer {
+  var title: String
+  var draft = ""
+  var isEditing = false
+  var pins: [AdvLPin] = []
+
+  init(title: String, draft: String = "", isEditing: Bool = false) {
+    self.title = title
+    self.draft = draft
+    self.isEditing = isEditing
+  }
+
+  func reduce(action: AdvLEdit) {}
+}
+
+/// A model holding a list of cards: arrays in arrays.
+final class AdvLShelf: Reducer {
+  var name: String
+  var cards: [AdvLCard] = []
+
+  init(name: String, cards: [AdvLCard] = []) {
+    self.name = name
+    self.cards = cards
+  }
+
+  func reduce(action: AdvLEdit) {}
+}
+
+/// A value model in an array.
+struct AdvLCounter: ValueReducer {
+  var count = 0
+  var isEditing = false
+
+  mutating func reduce(action: AdvLEdit) {}
+}
+
+/// An `@Observable` model: its storage is `_title`, `_isEditing`.
+@Observable final class AdvLObserved: Reducer {
+  var title = ""
+  var isEditing = false
+
+  init(title: String, isEditing: Bool = false) {
+    self.title = title
+    self.isEditing = isEditing
+  }
+
+  func reduce(action: AdvLEdit) {}
+}
+
+/// A model with a `weak` and an `@Untraversed` property.
+final class AdvLHolder: Reducer {
+  var name = ""
+  weak var parent: AdvLBoard?
+  @Untraversed var cache: [String] = []
+
+  func reduce(action: AdvLEdit) {}
+}
+
+/// The root most tests use.
+final class AdvLBoard: Reducer {
+  var title = ""
+  var pins: [AdvLPin] = []
+  var cards: [AdvLCard] = []
+  var tags: Set<AdvLTag> = []
+  var byScore: [Double: AdvLPin] = [:]
+  var byNumber: [Int: AdvLPin] = [:]
+  var byName: [String: AdvLPin] = [:]
+  var meta = AdvLMeta(note: "", label: "")
+  var stamp = AdvLStamp(text: "", secret: "")
+  var maybe: AdvLCard?? = nil
+  var shelves: [AdvLShelf] = []
+  var grid: [[AdvLPin]] = []
+  var counters: [AdvLCounter] = []
+  var observed: [AdvLObserved] = []
+  var holder = AdvLHolder()
+
+  func reduce(action: AdvLEdit) {
+    action.body(self)
+  }
+}
+
+@MainActor
+struct AdversarialLeftOutTests {
+  private func edit(_ store: Store<AdvLBoard>, _ body: @escaping (AdvLBoard) -> Void) {
+    store.dispatch(
+      AdvLEdit { root in
+        if let board = root as? AdvLBoard { body(board) }
+      })
+  }
+
+  /// Saves one dispatch of `body` to `file`, leaving out `leftOut`.
+  private func saved(
+    _ file: URL, leavingOut leftOut: [TreePath], _ body: @escaping (AdvLBoard) -> Void
+  ) throws {
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store, body)
+    #expect(persistence.saveError == nil)
+    persistence.detach()
+  }
+
+  /// The snapshot and the journal of `name`, one after the other.
+  private func fileText(_ directory: TemporaryDirectory, _ name: String) -> String {
+    (directory.text(of: name) ?? "") + (directory.text(of: name + ".journal") ?? "")
+  }
+
+  /// The problem attaching a fresh board with `leftOut` reports, or `nil`.
+  private func problem(_ directory: TemporaryDirectory, leavingOut leftOut: [TreePath]) -> String? {
+    do {
+      _ = try Persistence.attach(
+        Store(AdvLBoard()), file: directory.file("check.json"), leavingOut: leftOut)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  // MARK: - The file never holds a left-out property
+
+  @Test func aLeftOutMemberOfACodableStructWithCustomKeysIsNotWritten() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("meta.json")
+    try saved(file, leavingOut: ["meta.note"]) {
+      $0.meta = AdvLMeta(note: "private note", label: "shown")
+    }
+    let text = fileText(directory, "meta.json")
+    #expect(text.contains("shown"))
+    withKnownIssue("Library bug: a left-out member of a Codable struct with CodingKeys is saved") {
+      #expect(!text.contains("private note"))
+    }
+  }
+
+  @Test func aLeftOutMemberOfAStructSavedAsOneValueIsRefusedOrNotWritten() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("stamp.json")
+    let refusal = problem(directory, leavingOut: ["stamp.secret"])
+    if refusal == nil {
+      try saved(file, leavingOut: ["stamp.secret"]) {
+        $0.stamp = AdvLStamp(text: "shown", secret: "password")
+      }
+    }
+    let text = fileText(directory, "stamp.json")
+    withKnownIssue("Library bug: a path into a value saved by its own conformance is accepted") {
+      #expect(refusal != nil || !text.contains("password"))
+    }
+  }
+
+  @Test func aConcreteKeyOfADictionaryWhoseKeysAreNotTextLeavesOutItsProperty() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("score.json")
+    let refusal = problem(directory, leavingOut: ["byScore[1.5].isHovered"])
+    #expect(refusal == nil)
+    try saved(file, leavingOut: ["byScore[1.5].isHovered"]) {
+      $0.byScore = [1.5: AdvLPin(label: "p", isHovered: true)]
+    }
+    let text = fileText(directory, "score.json")
+    #expect(text.contains("\"p\""))
+    withKnownIssue("Library bug: byScore[1.5].x is accepted at attach and leaves out nothing") {
+      #expect(!text.contains("isHovered"))
+    }
+  }
+
+  @Test func aConcreteKeyOfADictionaryWithIntKeysLeavesOutItsPropertyOnly() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("number.json")
+    try saved(file, leavingOut: ["byNumber[3].isHovered"]) {
+      $0.byNumber = [
+        3: AdvLPin(label: "three", isHovered: true), 4: AdvLPin(label: "four", isHovered: true),
+      ]
+    }
+    let snapshot = try #require(directory.text(of: "number.json"))
+    #expect(snapshot.components(separatedBy: "isHovered").count == 2)
+
+    let board = AdvLBoard()
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: ["byNumber[3].isHovered"])
+    #expect(
+      board.byNumber == [
+        3: AdvLPin(label: "three", isHovered: false), 4: AdvLPin(label: "four", isHovered: true),
+      ])
+  }
+
+  @Test func aConcretePositionInASetIsRefusedOrLeavesOutItsProperty() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("set.json")
+    let refusal = problem(directory, leavingOut: ["tags[0].isNew"])
+    if refusal == nil {
+      try saved(file, leavingOut: ["tags[0].isNew"]) {
+        $0.tags = [AdvLTag(name: "only", isNew: true)]
+      }
+    }
+    let text = fileText(directory, "set.json")
+    withKnownIssue("Library bug: tags[0].x on a Set is accepted at attach and leaves out nothing") {
+      #expect(refusal != nil || !text.contains("isNew"))
+    }
+  }
+
+  @Test func aLeftOutPropertyAtAConcretePositionIsNotWrittenAfterTheRowsMoveUp() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("moved.json")
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: ["pins[0].isHovered"])
+    edit(store) {
+      $0.pins = [AdvLPin(label: "a", isHovered: true), AdvLPin(label: "b", isHovered: true)]
+    }
+    #expect(directory.text(of: "moved.json")?.components(separatedBy: "isHovered").count == 2)
+    // The row at 0 goes: the one that was at 1, whose `isHovered` the file holds, is at 0 now.
+    edit(store) { $0.pins.removeFirst() }
+    try persistence.compact()
+    let snapshot = try #require(directory.text(of: "moved.json"))
+    #expect(!snapshot.contains("isHovered"))
+    persistence.detach()
+    let board = AdvLBoard()
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: ["pins[0].isHovered"])
+    #expect(board.pins == [AdvLPin(label: "b", isHovered: false)])
+  }
+
+  @Test func aFileWithALeftOutConcretePositionLoadsAfterARowIsInsertedBeforeIt() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("inserted.json")
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: ["pins[0].isHovered"])
+    edit(store) { $0.pins = [AdvLPin(label: "a", isHovered: true)] }
+    // The new row at 0 is saved without `isHovered`, and the old one at 1 still lacks it.
+    edit(store) { $0.pins.insert(AdvLPin(label: "new", isHovered: true), at: 0) }
+    #expect(persistence.saveError == nil)
+    persistence.detach()
+
+    let board = AdvLBoard()
+    var loadError: String?
+    do {
+      _ = try Persistence.attach(Store(board), file: file, leavingOut: ["pins[0].isHovered"])
+    } catch {
+      loadError = error.description
+    }
+    withKnownIssue("Library bug: after an insertion before a left-out position the file is refused")
+    {
+      #expect(loadError == nil)
+      #expect(board.pins.map(\.label) == ["new", "a"])
+    }
+  }
+
+  // MARK: - Loading and merging keep the tree's values
+
+  @Test func loadingASetKeepsTheLeftOutValuesOfTheTreesElements() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("tags.json")
+    try saved(file, leavingOut: ["tags[*].isNew"]) {
+      $0.tags = [AdvLTag(name: "a", isNew: true)]
+    }
+    #expect(!fileText(directory, "tags.json").contains("isNew"))
+
+    let fresh = AdvLBoard()
+    _ = try Persistence.attach(Store(fresh), file: file, leavingOut: ["tags[*].isNew"])
+    #expect(fresh.tags == [AdvLTag(name: "a", isNew: false)])
+
+    // The tree has the same element already, with its own `isNew`.
+    let board = AdvLBoard()
+    board.tags = [AdvLTag(name: "a", isNew: true)]
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: ["tags[*].isNew"])
+    withKnownIssue("Library bug: loading a Set resets its elements' left-out values") {
+      #expect(board.tags == [AdvLTag(name: "a", isNew: true)])
+    }
+  }
+
+  @Test func aSetMembersLeftOutPropertyIsNeverWrittenToTheJournal() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("setjournal.json")
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: ["tags[*].isNew"])
+    edit(store) { $0.title = "first" }
+    edit(store) { $0.tags = [AdvLTag(name: "a", isNew: true)] }
+    let journal = try #require(directory.text(of: "setjournal.json.journal"))
+    #expect(journal.contains("\"a\""))
+    withKnownIssue("Library bug: a set member's patch (path `tags`) keeps the left-out property") {
+      #expect(!journal.contains("isNew"))
+    }
+    #expect(persistence.saveError == nil)
+  }
+
+  @Test func aDispatchThatChangesOnlyASetMembersLeftOutPropertyWritesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("settoggle.json")
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: ["tags[*].isNew"])
+    edit(store) { $0.tags = [AdvLTag(name: "a", isNew: false)] }
+    let journal = directory.text(of: "settoggle.json.journal")
+    edit(store) { $0.tags = [AdvLTag(name: "a", isNew: true)] }
+    withKnownIssue("Library bug: toggling a set member's left-out property writes a record") {
+      #expect(directory.text(of: "settoggle.json.journal") == journal)
+    }
+    #expect(persistence.saveError == nil)
+  }
+
+  @Test func aFileWhoseSetLostAMemberWithALeftOutPropertyLoadsAgain() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("setremoved.json")
+    let leftOut: [TreePath] = ["tags[*].isNew"]
+    try saved(file, leavingOut: leftOut) { _ in }
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store) { $0.tags = [AdvLTag(name: "a", isNew: true), AdvLTag(name: "b", isNew: true)] }
+    // The snapshot holds the members without `isNew`; the record of the removal holds it.
+    try persistence.compact()
+    edit(store) { $0.tags.remove(AdvLTag(name: "a", isNew: true)) }
+    #expect(persistence.saveError == nil)
+    persistence.detach()
+
+    let board = AdvLBoard()
+    var loadError: String?
+    do {
+      _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+    } catch {
+      loadError = error.description
+    }
+    withKnownIssue("Library bug: the removal's record holds isNew, so it no longer folds") {
+      #expect(loadError == nil)
+      #expect(board.tags == [AdvLTag(name: "b", isNew: false)])
+    }
+  }
+
+  @Test func aMergeOfAnUnrelatedChangeKeepsTheLeftOutValuesInASet() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("tagmerge.json")
+    let leftOut: [TreePath] = ["tags[*].isNew"]
+    let here = Store(AdvLBoard())
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) { $0.tags = [AdvLTag(name: "a", isNew: true)] }
+    try therePersistence.refresh()
+    #expect(there.root.tags == [AdvLTag(name: "a", isNew: false)])
+    // Here changes the title; there changes the pins before it reads here's record.
+    edit(here) { $0.title = "here" }
+    edit(there) { $0.pins = [AdvLPin(label: "there", isHovered: true)] }
+    try therePersistence.refresh()
+    #expect(there.root.title == "here")
+    #expect(there.root.pins == [AdvLPin(label: "there", isHovered: true)])
+    // There's own value of `isNew`, set by a dispatch there, then merged over.
+    edit(there) { $0.tags = [AdvLTag(name: "a", isNew: true)] }
+    edit(here) { $0.title = "here again" }
+    edit(there) { $0.pins = [] }
+    withKnownIssue("Library bug: a set member's left-out property breaks or resets the merge") {
+      try therePersistence.refresh()
+      #expect(there.root.title == "here again")
+      #expect(there.root.tags == [AdvLTag(name: "a", isNew: true)])
+    }
+    #expect(herePersistence.saveError == nil)
+  }
+
+  @Test func aValueRowAnotherProcessInsertsAtTheFrontIsAppliedWithTheEmptyValue() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("front.json")
+    let leftOut: [TreePath] = ["pins[*].isHovered"]
+    let here = Store(AdvLBoard())
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
+    try therePersistence.refresh()
+    edit(there) { $0.pins[0].isHovered = true }
+    // Nothing waits to be written there: the insertion is applied as it is.
+    edit(here) { $0.pins.insert(AdvLPin(label: "new", isHovered: true), at: 0) }
+    try therePersistence.refresh()
+    #expect(
+      there.root.pins == [
+        AdvLPin(label: "new", isHovered: false), AdvLPin(label: "a", isHovered: true),
+      ])
+    _ = herePersistence
+  }
+
+  @Test func aValueRowInsertedAtTheFrontWhileThisProcessChangedAnotherIsMergedWithEmptyValues()
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("front3.json")
+    let leftOut: [TreePath] = ["pins[*].isHovered"]
+    let here = Store(AdvLBoard())
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
+    try therePersistence.refresh()
+    edit(there) { $0.pins[0].isHovered = true }
+    edit(here) { $0.pins.insert(AdvLPin(label: "new", isHovered: true), at: 0) }
+    // There changes the title before it reads here's record: the states are compared.
+    edit(there) { $0.title = "there" }
+    try therePersistence.refresh()
+    #expect(there.root.title == "there")
+    #expect(there.root.pins.map(\.label) == ["new", "a"])
+    withKnownIssue("Library bug: a three-way merge gives the left-out values by position") {
+      #expect(
+        there.root.pins == [
+          AdvLPin(label: "new", isHovered: false), AdvLPin(label: "a", isHovered: true),
+        ])
+    }
+    _ = herePersistence
+  }
+
+  @Test func aModelRowInsertedAtTheFrontWhileThisProcessChangedAnotherIsMergedWithEmptyValues()
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("cardfront.json")
+    let leftOut: [TreePath] = ["cards[*].isEditing", "cards[*].draft"]
+    let here = Store(AdvLBoard())
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) { $0.cards = [AdvLCard(title: "a")] }
+    try therePersistence.refresh()
+    let mine = try #require(there.root.cards.first)
+    edit(there) {
+      $0.cards[0].isEditing = true
+      $0.cards[0].draft = "typing"
+    }
+    edit(here) { $0.cards.insert(AdvLCard(title: "new"), at: 0) }
+    edit(there) { $0.title = "there" }
+    try therePersistence.refresh()
+    #expect(there.root.title == "there")
+    #expect(there.root.cards.map(\.title) == ["new", "a"])
+    withKnownIssue("Library bug: a three-way merge gives the left-out values by position") {
+      #expect(there.root.cards.map(\.isEditing) == [false, true])
+      #expect(there.root.cards.map(\.draft) == ["", "typing"])
+      #expect(there.root.cards[1] === mine)
+    }
+    _ = herePersistence
+  }
+
+  // MARK: - Rows the file adds, through nesting
+
+  @Test func nestedArraysOfModelsAndStructsAreLeftOutAndFilledAtEveryLevel() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("nested.json")
+    let leftOut: [TreePath] = [
+      "shelves[*].cards[*].draft", "shelves[*].cards[*].pins[*].isHovered", "grid[*][*].isHovered",
+    ]
+    try saved(file, leavingOut: leftOut) {
+      $0.shelves = [
+        AdvLShelf(
+          name: "s",
+          cards: [AdvLCard(title: "c1", draft: "d1"), AdvLCard(title: "c2", draft: "d2")])
+      ]
+      $0.shelves[0].cards[1].pins = [AdvLPin(label: "p", isHovered: true)]
+      $0.grid = [[AdvLPin(label: "g", isHovered: true)], []]
+    }
+    let text = fileText(directory, "nested.json")
+    #expect(!text.contains("isHovered"))
+    #expect(!text.contains("\"d1\""))
+    #expect(!text.contains("draft"))
+
+    let board = AdvLBoard()
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+    #expect(board.shelves.map(\.name) == ["s"])
+    #expect(board.shelves[0].cards.map(\.draft) == ["", ""])
+    #expect(board.shelves[0].cards[1].pins == [AdvLPin(label: "p", isHovered: false)])
+    #expect(board.grid == [[AdvLPin(label: "g", isHovered: false)], []])
+  }
+
+  @Test func anOptionalOfAnOptionalModelIsGivenTheEmptyValue() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("maybe.json")
+    try saved(file, leavingOut: ["maybe.draft"]) {
+      $0.maybe = .some(AdvLCard(title: "m", draft: "secret draft", isEditing: true))
+    }
+    #expect(!fileText(directory, "maybe.json").contains("secret draft"))
+    let board = AdvLBoard()
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: ["maybe.draft"])
+    let card = try #require(board.maybe ?? nil)
+    #expect(card.title == "m")
+    #expect(card.draft == "")
+    #expect(card.isEditing == true)
+  }
+
+  @Test func valueModelsAndObservableModelsInArraysAreLeftOutByTheirDeclaredNames() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("models.json")
+    let leftOut: [TreePath] = ["counters[*].isEditing", "observed[*].isEditing"]
+    try saved(file, leavingOut: leftOut) {
+      $0.counters = [AdvLCounter(count: 2, isEditing: true)]
+      $0.observed = [AdvLObserved(title: "o", isEditing: true)]
+    }
+    let text = fileText(directory, "models.json")
+    #expect(!text.contains("isEditing"))
+    #expect(!text.contains("_title"))
+
+    let board = AdvLBoard()
+    board.counters = [AdvLCounter(count: 0, isEditing: true)]
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+    #expect(board.counters.map(\.count) == [2])
+    #expect(board.counters.map(\.isEditing) == [true])
+    #expect(board.observed.map(\.title) == ["o"])
+    #expect(board.observed.map(\.isEditing) == [false])
+  }
+
+  // MARK: - Paths checked at attach
+
+  @Test func aWeakOrUntraversedPropertyCannotBeLeftOutAndTheRefusalNamesIt() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("check.json").path
+    #expect(
+      problem(directory, leavingOut: ["holder.parent"])
+        == "cannot save to \(path): leavingOut: holder.parent names parent, which is not a stored property of AdvLHolder."
+    )
+    #expect(
+      problem(directory, leavingOut: ["holder.cache"])
+        == "cannot save to \(path): leavingOut: holder.cache names cache, which is not a stored property of AdvLHolder."
+    )
+    #expect(
+      problem(directory, leavingOut: ["observed[*]._title"])
+        == "cannot save to \(path): leavingOut: observed[*]._title names _title, which is not a stored property of AdvLObserved."
+    )
+    #expect(
+      problem(directory, leavingOut: ["grid[*][*].isHoverd"])
+        == "cannot save to \(path): leavingOut: grid[*][*].isHoverd names isHoverd, which is not a stored property of AdvLPin."
+    )
+    #expect(directory.names == [])
+  }
+}
