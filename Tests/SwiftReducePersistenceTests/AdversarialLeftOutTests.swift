@@ -118,6 +118,45 @@ final class AdvLHolder: Reducer {
   func reduce(action: AdvLEdit) {}
 }
 
+/// A model a panel holds: a left-out property whose type is a model.
+final class AdvLDetail: Reducer {
+  var note = ""
+  var count = 0
+
+  init(note: String = "", count: Int = 0) {
+    self.note = note
+    self.count = count
+  }
+
+  func reduce(action: AdvLEdit) {}
+}
+
+/// A panel, in an array, with a model, a custom-keyed struct and a date below it.
+final class AdvLPanel: Reducer {
+  var title: String
+  var detail = AdvLDetail()
+  var meta = AdvLMeta(note: "", label: "")
+  var when = Date(timeIntervalSince1970: 0)
+
+  init(title: String) {
+    self.title = title
+  }
+
+  func reduce(action: AdvLEdit) {}
+}
+
+/// A card subclass with a property of its own.
+final class AdvLSpecialCard: AdvLCardBase {
+  var extra = "extra"
+}
+
+/// A base class of cards.
+class AdvLCardBase: Reducer {
+  var title = ""
+
+  func reduce(action: AdvLEdit) {}
+}
+
 /// The root most tests use.
 final class AdvLBoard: Reducer {
   var title = ""
@@ -135,6 +174,11 @@ final class AdvLBoard: Reducer {
   var counters: [AdvLCounter] = []
   var observed: [AdvLObserved] = []
   var holder = AdvLHolder()
+  var slot: AdvLPin?
+  var panels: [AdvLPanel] = []
+  var cardsByNumber: [Int: AdvLCard] = [:]
+  var cardsByName: [String: AdvLCard] = [:]
+  var bases: [AdvLCardBase] = []
 
   func reduce(action: AdvLEdit) {
     action.body(self)
@@ -576,5 +620,305 @@ struct AdversarialLeftOutTests {
         == "cannot save to \(path): leavingOut: grid[*][*].isHoverd names isHoverd, which is not a stored property of AdvLPin."
     )
     #expect(directory.names == [])
+  }
+
+  // MARK: - Journal records
+
+  @Test func recordsOfChangesBelowLeftOutPathsNeverHoldThem() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("records.json")
+    let leftOut: [TreePath] = [
+      "shelves[*].cards[*].draft", "grid[*][*].isHovered", "maybe.draft", "byNumber[*].isHovered",
+      "counters[*].isEditing", "observed[*].isEditing", "slot.isHovered",
+      "cardsByNumber[*].draft", "cardsByName[*].draft",
+    ]
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store) { $0.title = "first" }
+    edit(store) {
+      $0.shelves = [AdvLShelf(name: "s", cards: [AdvLCard(title: "c", draft: "SECRET1")])]
+      $0.grid = [[AdvLPin(label: "g", isHovered: true)]]
+      $0.maybe = .some(AdvLCard(title: "m", draft: "SECRET2"))
+      $0.byNumber = [7: AdvLPin(label: "seven", isHovered: true)]
+      $0.counters = [AdvLCounter(count: 1, isEditing: true)]
+      $0.observed = [AdvLObserved(title: "o", isEditing: true)]
+      $0.slot = AdvLPin(label: "slot", isHovered: true)
+      $0.cardsByNumber = [1: AdvLCard(title: "n", draft: "SECRET3")]
+      $0.cardsByName = ["k": AdvLCard(title: "k", draft: "SECRET4")]
+    }
+    edit(store) {
+      $0.shelves[0].cards.append(AdvLCard(title: "c2", draft: "SECRET5"))
+      $0.grid[0].append(AdvLPin(label: "g2", isHovered: true))
+      $0.byNumber[8] = AdvLPin(label: "eight", isHovered: true)
+      $0.counters.append(AdvLCounter(count: 2, isEditing: true))
+      $0.cardsByNumber[2] = AdvLCard(title: "n2", draft: "SECRET6")
+      $0.cardsByName["l"] = AdvLCard(title: "l", draft: "SECRET7")
+    }
+    let journal = try #require(directory.text(of: "records.json.journal"))
+    #expect(journal.contains("\"n2\""))
+    #expect(!journal.contains("SECRET"))
+    #expect(!journal.contains("isHovered"))
+    #expect(!journal.contains("draft"))
+    // `isEditing` is left out of counters and observed models, not of cards.
+    #expect(journal.components(separatedBy: "isEditing").count == 8)
+
+    // Changes of left-out properties only: nothing is written.
+    edit(store) {
+      $0.shelves[0].cards[1].draft = "again"
+      $0.grid[0][1].isHovered = false
+      $0.byNumber[8]?.isHovered = false
+      $0.counters[1].isEditing = false
+      $0.observed[0].isEditing = false
+      $0.slot?.isHovered = false
+      $0.cardsByNumber[2]?.draft = "again"
+      $0.cardsByName["l"]?.draft = "again"
+    }
+    #expect(directory.text(of: "records.json.journal") == journal)
+    #expect(persistence.saveError == nil)
+    persistence.detach()
+
+    let board = AdvLBoard()
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+    #expect(board.shelves[0].cards.map(\.title) == ["c", "c2"])
+    #expect(board.shelves[0].cards.map(\.draft) == ["", ""])
+    #expect(
+      board.grid == [
+        [AdvLPin(label: "g", isHovered: false), AdvLPin(label: "g2", isHovered: false)]
+      ])
+    #expect(board.byNumber[8] == AdvLPin(label: "eight", isHovered: false))
+    #expect(board.slot == AdvLPin(label: "slot", isHovered: false))
+    #expect(board.observed.map(\.isEditing) == [false])
+    #expect(board.counters.map(\.count) == [1, 2])
+    #expect(board.cardsByNumber[2]?.title == "n2")
+    #expect(board.cardsByNumber[2]?.draft == "")
+    #expect(board.cardsByName["l"]?.draft == "")
+  }
+
+  @Test func aStringKeyWrittenWithoutQuotesLeavesOutItsPropertyInTheJournalToo() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("names.json")
+    let leftOut: [TreePath] = ["byName[k].isHovered"]
+    #expect(problem(directory, leavingOut: leftOut) == nil)
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store) { $0.byName = ["k": AdvLPin(label: "k", isHovered: false)] }
+    #expect(directory.text(of: "names.json")?.contains("isHovered") == false)
+    edit(store) { $0.byName["k"]?.isHovered = true }
+    let journal = directory.text(of: "names.json.journal") ?? ""
+    withKnownIssue("Library bug: byName[k] leaves out of the snapshot but not of the journal") {
+      #expect(!journal.contains("isHovered"))
+    }
+    #expect(persistence.saveError == nil)
+  }
+
+  @Test func aQuotedStringKeyLeavesOutItsPropertyEverywhere() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("quoted.json")
+    let leftOut: [TreePath] = [TreePath(parsing: #"byName["k"].isHovered"#)]
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store) {
+      $0.byName = [
+        "k": AdvLPin(label: "k", isHovered: false), "j": AdvLPin(label: "j", isHovered: true),
+      ]
+    }
+    edit(store) { $0.byName["k"]?.isHovered = true }
+    #expect(fileText(directory, "quoted.json").components(separatedBy: "isHovered").count == 2)
+    #expect(persistence.saveError == nil)
+  }
+
+  // MARK: - History
+
+  @Test func undoingALeftOutChangeWritesNothingAndAMergeIsPassedOver() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("history.json")
+    let leftOut: [TreePath] = ["pins[*].isHovered"]
+    let here = Store(AdvLBoard())
+    let history = History(here)
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
+    edit(here) { $0.pins[0].isHovered = true }
+    let journal = directory.text(of: "history.json.journal")
+    _ = try history.undo()
+    #expect(here.root.pins == [AdvLPin(label: "a", isHovered: false)])
+    #expect(directory.text(of: "history.json.journal") == journal)
+    _ = try history.redo()
+    #expect(here.root.pins == [AdvLPin(label: "a", isHovered: true)])
+    #expect(directory.text(of: "history.json.journal") == journal)
+
+    try therePersistence.refresh()
+    edit(there) { $0.pins.append(AdvLPin(label: "b", isHovered: true)) }
+    try herePersistence.refresh()
+    #expect(
+      here.root.pins == [
+        AdvLPin(label: "a", isHovered: true), AdvLPin(label: "b", isHovered: false),
+      ])
+    #expect(history.steps.map(\.kind) == [.change, .change, .merge])
+    // Undo passes over the merge: the left-out change of `a` is undone, `b` stays.
+    _ = try history.undo()
+    #expect(
+      here.root.pins == [
+        AdvLPin(label: "a", isHovered: false), AdvLPin(label: "b", isHovered: false),
+      ])
+    #expect(herePersistence.saveError == nil)
+  }
+
+  // MARK: - Migrations and other lists
+
+  @Test func aMigrationThatAddsTheLeftOutMemberIsNotKeptInTheFileNorLoaded() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("migrated.json")
+    try saved(file, leavingOut: ["pins[*].isHovered"]) {
+      $0.pins = [AdvLPin(label: "a", isHovered: true)]
+    }
+    let addHover = PersistenceMigration(from: 1) { state in
+      guard case var .object(members) = state, case let .array(pins)? = members["pins"] else {
+        return
+      }
+      members["pins"] = .array(
+        pins.map { pin in
+          guard case var .object(fields) = pin else { return pin }
+          fields["isHovered"] = .bool(true)
+          return .object(fields)
+        })
+      state = .object(members)
+    }
+    let board = AdvLBoard()
+    let persistence = try Persistence.attach(
+      Store(board), file: file, version: 2, migrations: [addHover],
+      leavingOut: ["pins[*].isHovered"])
+    #expect(board.pins == [AdvLPin(label: "a", isHovered: false)])
+    #expect(persistence.notes == ["\(file.path) was migrated from version 1 to version 2."])
+    #expect(!fileText(directory, "migrated.json").contains("isHovered"))
+    #expect(directory.text(of: "migrated.json")?.contains(#""version": 2"#) == true)
+  }
+
+  @Test func aStoreThatLeavesOutMoreMergesTheRowsOfOneThatLeavesOutLess() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("lists.json")
+    let here = Store(AdvLBoard())
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(
+      here, file: file, leavingOut: ["pins[*].isHovered"])
+    let therePersistence = try Persistence.attach(there, file: file)
+    edit(there) { $0.pins = [AdvLPin(label: "a", isHovered: true)] }
+    try herePersistence.refresh()
+    #expect(here.root.pins == [AdvLPin(label: "a", isHovered: false)])
+    edit(there) { $0.pins.append(AdvLPin(label: "b", isHovered: true)) }
+    edit(there) { $0.pins[0].isHovered = false }
+    edit(here) { $0.pins[0].isHovered = true }
+    try herePersistence.refresh()
+    #expect(
+      here.root.pins == [
+        AdvLPin(label: "a", isHovered: true), AdvLPin(label: "b", isHovered: false),
+      ])
+    // Here writes its rows without `isHovered`; there, which saves it, cannot take them.
+    edit(here) { $0.pins.append(AdvLPin(label: "c", isHovered: true)) }
+    #expect(herePersistence.saveError == nil)
+    var thereError: String?
+    do {
+      try therePersistence.refresh()
+    } catch {
+      thereError = error.description
+    }
+    #expect(
+      thereError
+        == "Not saved to \(file.path): another program changed it, and now state.pins[2]: No member \"isHovered\".; nothing was merged."
+    )
+  }
+
+  // MARK: - Types of left-out properties
+
+  @Test func aLeftOutModelIsRefusedBelowAnArrayAndKeptWhereTheTreeHoldsIt() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("check.json").path
+    #expect(
+      problem(directory, leavingOut: ["panels[*].detail"])
+        == "cannot save to \(path): leavingOut: panels[*].detail is a AdvLDetail, and a row the file adds is given a left-out property's empty value (nil, false, 0, \"\", an empty collection), which AdvLDetail has none of; make it optional."
+    )
+    // Where no row is made from the file, a model may be left out whole.
+    let file = directory.file("holder.json")
+    try saved(file, leavingOut: ["holder"]) { $0.holder.name = "SECRET" }
+    #expect(!fileText(directory, "holder.json").contains("SECRET"))
+    let board = AdvLBoard()
+    let holder = board.holder
+    holder.name = "mine"
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: ["holder"])
+    #expect(board.holder === holder)
+    #expect(board.holder.name == "mine")
+  }
+
+  @Test func anInsertionIntoADictionaryWithDoubleKeysIsFoldedWhenTheFileLoads() throws {
+    let directory = try TemporaryDirectory()
+    for leftOut: [TreePath] in [[], ["byScore[*].isHovered"]] {
+      let file = directory.file("score\(leftOut.count).json")
+      let store = Store(AdvLBoard())
+      let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+      edit(store) { $0.title = "first" }
+      edit(store) { $0.byScore = [2.5: AdvLPin(label: "score", isHovered: true)] }
+      edit(store) { $0.title = "second" }
+      withKnownIssue("Library bug: inserting into [Double: V] writes a record no load can fold") {
+        #expect(persistence.saveError == nil)
+        persistence.detach()
+        let board = AdvLBoard()
+        _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+        #expect(board.title == "second")
+        #expect(board.byScore == [2.5: AdvLPin(label: "score", isHovered: leftOut.isEmpty)])
+      }
+    }
+  }
+
+  @Test func aStructOfEmptyValuesWithCustomKeysOrADateBelowAnArrayIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("check.json").path
+    // AdvLMeta is "a struct of those" (two strings), read by its own conformance.
+    #expect(
+      problem(directory, leavingOut: ["panels[*].meta"])
+        == "cannot save to \(path): leavingOut: panels[*].meta is a AdvLMeta, and a row the file adds is given a left-out property's empty value (nil, false, 0, \"\", an empty collection), which AdvLMeta has none of; make it optional."
+    )
+    #expect(
+      problem(directory, leavingOut: ["panels[*].when"])
+        == "cannot save to \(path): leavingOut: panels[*].when is a Date, and a row the file adds is given a left-out property's empty value (nil, false, 0, \"\", an empty collection), which Date has none of; make it optional."
+    )
+  }
+
+  @Test func aSubclassesOwnPropertyCannotBeNamedThroughItsBaseClass() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("check.json").path
+    #expect(
+      problem(directory, leavingOut: ["bases[*].extra"])
+        == "cannot save to \(path): leavingOut: bases[*].extra names extra, which is not a stored property of AdvLCardBase."
+    )
+    // The subclass's property is saved with each instance.
+    let file = directory.file("bases.json")
+    try saved(file, leavingOut: ["bases[*].title"]) {
+      let special = AdvLSpecialCard()
+      special.title = "SECRET"
+      $0.bases = [special]
+    }
+    let text = fileText(directory, "bases.json")
+    #expect(text.contains("extra"))
+    #expect(!text.contains("SECRET"))
+  }
+
+  @Test func loadingADictionaryWithIntKeysKeepsItsModelsAndTheirLeftOutValues() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("intcards.json")
+    let leftOut: [TreePath] = ["cardsByNumber[*].draft"]
+    try saved(file, leavingOut: leftOut) {
+      $0.cardsByNumber = [1: AdvLCard(title: "saved one"), 2: AdvLCard(title: "saved two")]
+    }
+    let board = AdvLBoard()
+    let mine = AdvLCard(title: "mine", draft: "typing")
+    board.cardsByNumber = [1: mine]
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+    #expect(board.cardsByNumber.mapValues(\.title) == [1: "saved one", 2: "saved two"])
+    #expect(board.cardsByNumber.mapValues(\.draft) == [1: "typing", 2: ""])
+    withKnownIssue("Library bug: a dictionary with Int keys is loaded whole, its models made anew")
+    {
+      #expect(board.cardsByNumber[1] === mine)
+    }
   }
 }
