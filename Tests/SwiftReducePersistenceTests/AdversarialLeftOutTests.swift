@@ -179,6 +179,8 @@ final class AdvLBoard: Reducer {
   var cardsByNumber: [Int: AdvLCard] = [:]
   var cardsByName: [String: AdvLCard] = [:]
   var bases: [AdvLCardBase] = []
+  var optionalPins: [AdvLPin?] = []
+  var groups: [String: [AdvLPin]] = [:]
 
   func reduce(action: AdvLEdit) {
     action.body(self)
@@ -669,6 +671,7 @@ struct AdversarialLeftOutTests {
       $0.byNumber[8]?.isHovered = false
       $0.counters[1].isEditing = false
       $0.observed[0].isEditing = false
+      if let card = $0.maybe ?? nil { card.draft = "again" }
       $0.slot?.isHovered = false
       $0.cardsByNumber[2]?.draft = "again"
       $0.cardsByName["l"]?.draft = "again"
@@ -920,5 +923,114 @@ struct AdversarialLeftOutTests {
     {
       #expect(board.cardsByNumber[1] === mine)
     }
+  }
+
+  @Test func aModelHeldTwiceIsSavedWhereItsPropertyIsNotLeftOut() throws {
+    let directory = try TemporaryDirectory()
+    for leftOut: [TreePath] in [["cards[*].draft"], []] {
+      let file = directory.file("shared\(leftOut.count).json")
+      let store = Store(AdvLBoard())
+      let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+      let shared = AdvLCard(title: "shared", draft: "first")
+      edit(store) {
+        $0.cards = [shared]
+        $0.maybe = .some(shared)
+      }
+      edit(store) { _ in shared.draft = "second" }
+      #expect(persistence.saveError == nil)
+      persistence.detach()
+
+      let board = AdvLBoard()
+      _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+      #expect(board.cards.map(\.draft) == [leftOut.isEmpty ? "second" : ""])
+      withKnownIssue("Library bug: a model held twice is recorded at one path; the other is stale") {
+        #expect((board.maybe ?? nil)?.draft == "second")
+      }
+    }
+  }
+
+  @Test func optionalRowsAndDictionariesOfArraysAreLeftOutAndFilled() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("optionals.json")
+    let leftOut: [TreePath] = ["optionalPins[*].isHovered", "groups[*][*].isHovered"]
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store) { $0.optionalPins = [AdvLPin(label: "a", isHovered: true), nil] }
+    edit(store) {
+      $0.optionalPins.append(AdvLPin(label: "b", isHovered: true))
+      $0.groups = ["g": [AdvLPin(label: "c", isHovered: true)]]
+    }
+    edit(store) { $0.groups["g"]?.append(AdvLPin(label: "d", isHovered: true)) }
+    #expect(!fileText(directory, "optionals.json").contains("isHovered"))
+    #expect(persistence.saveError == nil)
+    persistence.detach()
+
+    let board = AdvLBoard()
+    board.optionalPins = [nil, AdvLPin(label: "old", isHovered: true)]
+    board.groups = ["g": [AdvLPin(label: "old", isHovered: true)]]
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+    #expect(
+      board.optionalPins == [
+        AdvLPin(label: "a", isHovered: false), nil, AdvLPin(label: "b", isHovered: false),
+      ])
+    #expect(
+      board.groups == [
+        "g": [AdvLPin(label: "c", isHovered: true), AdvLPin(label: "d", isHovered: false)]
+      ])
+  }
+
+  @Test func aVersionZeroFileWithTheLeftOutPropertiesLoadsWithoutThemAndIsRewrittenWithout()
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("plain.json")
+    try directory.write(
+      #"{"pins": [{"label": "a", "isHovered": true}], "title": "t", "secret": 1}"#,
+      to: "plain.json")
+    let fromPlain = PersistenceMigration(from: 0) { state in
+      guard case var .object(members) = state else { return }
+      members["secret"] = nil
+      state = .object(members)
+    }
+    let board = AdvLBoard()
+    let persistence = try Persistence.attach(
+      Store(board), file: file, migrations: [fromPlain], leavingOut: ["pins[*].isHovered"])
+    #expect(board.title == "t")
+    #expect(board.pins == [AdvLPin(label: "a", isHovered: false)])
+    #expect(persistence.notes == ["\(file.path) was migrated from version 0 to version 1."])
+    let text = try #require(directory.text(of: "plain.json"))
+    #expect(text.contains("SwiftReducePersistence snapshot"))
+    #expect(!text.contains("isHovered"))
+  }
+
+  @Test func anotherStoresCompactedSnapshotIsMergedKeepingTheLeftOutValuesHere() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("compacted.json")
+    let leftOut: [TreePath] = ["cards[*].draft", "pins[*].isHovered"]
+    let here = Store(AdvLBoard())
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) {
+      $0.cards = [AdvLCard(title: "a")]
+      $0.pins = [AdvLPin(label: "p", isHovered: false)]
+    }
+    try therePersistence.refresh()
+    edit(there) {
+      $0.cards[0].draft = "there typing"
+      $0.pins[0].isHovered = true
+    }
+    edit(here) {
+      $0.cards.append(AdvLCard(title: "b", draft: "here typing"))
+      $0.pins.append(AdvLPin(label: "q", isHovered: true))
+    }
+    try herePersistence.compact()
+    try therePersistence.refresh()
+    #expect(there.root.cards.map(\.title) == ["a", "b"])
+    #expect(there.root.cards.map(\.draft) == ["there typing", ""])
+    #expect(
+      there.root.pins == [AdvLPin(label: "p", isHovered: true), AdvLPin(label: "q", isHovered: false)])
+    #expect(!fileText(directory, "compacted.json").contains("typing"))
+    #expect(!fileText(directory, "compacted.json").contains("isHovered"))
   }
 }
