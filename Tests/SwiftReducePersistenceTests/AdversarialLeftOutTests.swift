@@ -1033,4 +1033,37 @@ struct AdversarialLeftOutTests {
     #expect(!fileText(directory, "compacted.json").contains("typing"))
     #expect(!fileText(directory, "compacted.json").contains("isHovered"))
   }
+
+  @Test func concurrentInsertionsOfValueRowsKeepEachRowsLeftOutValueAfterACompaction() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("both.json")
+    let leftOut: [TreePath] = ["pins[*].isHovered"]
+    let here = Store(AdvLBoard())
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
+    try therePersistence.refresh()
+    edit(there) { $0.pins.append(AdvLPin(label: "y", isHovered: true)) }
+    // Here inserts at the same place before it reads there's record: both are kept, here's first.
+    edit(here) { $0.pins.append(AdvLPin(label: "x", isHovered: true)) }
+    try herePersistence.refresh()
+    #expect(
+      here.root.pins == [
+        AdvLPin(label: "a", isHovered: false), AdvLPin(label: "x", isHovered: true),
+        AdvLPin(label: "y", isHovered: false),
+      ])
+    // Folded into a new snapshot: there reads the file whole and compares the states.
+    try herePersistence.compact()
+    try therePersistence.refresh()
+    #expect(there.root.pins.map(\.label) == ["a", "x", "y"])
+    withKnownIssue("Library bug: there's own row `y` loses isHovered to the row inserted before it") {
+      #expect(
+        there.root.pins == [
+          AdvLPin(label: "a", isHovered: false), AdvLPin(label: "x", isHovered: false),
+          AdvLPin(label: "y", isHovered: true),
+        ])
+    }
+    #expect(herePersistence.saveError == nil)
+  }
 }
