@@ -1140,4 +1140,55 @@ struct AdversarialLeftOutTests {
     #expect(board.pair.note == "mine")
     #expect(board.contiguous == [AdvLPin(label: "c", isHovered: false)])
   }
+
+  @Test func replacingValuesWholeWithOnesThatDifferOnlyInLeftOutPropertiesWritesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("whole.json")
+    let leftOut: [TreePath] = ["pins[*].isHovered", "slot.isHovered", "cards[*].draft"]
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store) {
+      $0.pins = [AdvLPin(label: "a", isHovered: false), AdvLPin(label: "b", isHovered: false)]
+      $0.slot = AdvLPin(label: "s", isHovered: false)
+      $0.cards = [AdvLCard(title: "c", draft: "one")]
+    }
+    let journal = directory.text(of: "whole.json.journal")
+    edit(store) {
+      $0.pins = $0.pins.map { AdvLPin(label: $0.label, isHovered: true) }
+      $0.slot = AdvLPin(label: "s", isHovered: true)
+    }
+    #expect(directory.text(of: "whole.json.journal") == journal)
+    // A model replaced by one that differs only in a left-out property.
+    edit(store) { $0.cards[0] = AdvLCard(title: "c", draft: "two") }
+    withKnownIssue("Library bug: replacing a model by one equal in what is saved writes a record") {
+      #expect(directory.text(of: "whole.json.journal") == journal)
+    }
+    #expect(persistence.saveError == nil)
+  }
+
+  @Test func anOptionalStructAnotherProcessFillsIsMergedWithTheEmptyValueAsOneMergeStep() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("slot.json")
+    let leftOut: [TreePath] = ["slot.isHovered"]
+    let here = Store(AdvLBoard())
+    let history = History(here)
+    let there = Store(AdvLBoard())
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    edit(here) { $0.title = "t" }
+    try therePersistence.refresh()
+    edit(there) { $0.slot = AdvLPin(label: "s", isHovered: true) }
+    let merge = try herePersistence.refresh()
+    #expect(merge?.conflicts == [])
+    #expect(here.root.slot == AdvLPin(label: "s", isHovered: false))
+    #expect(history.steps.map(\.kind) == [.change, .merge])
+    edit(here) { $0.slot?.isHovered = true }
+    edit(there) { $0.slot?.label = "renamed" }
+    try herePersistence.refresh()
+    #expect(here.root.slot == AdvLPin(label: "renamed", isHovered: true))
+    // Undo passes over the merges: the hover, then the title.
+    _ = try history.undo()
+    #expect(here.root.slot == AdvLPin(label: "renamed", isHovered: false))
+    #expect(herePersistence.saveError == nil)
+  }
 }
