@@ -157,6 +157,19 @@ class AdvLCardBase: Reducer {
   func reduce(action: AdvLEdit) {}
 }
 
+/// A class that is not a model and not `Codable`.
+final class AdvLLathe {
+  var speed = 3
+}
+
+/// A root with a property that cannot be saved.
+final class AdvLWorkshop: Reducer {
+  var name = ""
+  var lathe = AdvLLathe()
+
+  func reduce(action: AdvLEdit) {}
+}
+
 /// The root most tests use.
 final class AdvLBoard: Reducer {
   var title = ""
@@ -950,7 +963,8 @@ struct AdversarialLeftOutTests {
       let board = AdvLBoard()
       _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
       #expect(board.cards.map(\.draft) == [leftOut.isEmpty ? "second" : ""])
-      withKnownIssue("Library bug: a model held twice is recorded at one path; the other is stale") {
+      withKnownIssue("Library bug: a model held twice is recorded at one path; the other is stale")
+      {
         #expect((board.maybe ?? nil)?.draft == "second")
       }
     }
@@ -1036,7 +1050,9 @@ struct AdversarialLeftOutTests {
     #expect(there.root.cards.map(\.title) == ["a", "b"])
     #expect(there.root.cards.map(\.draft) == ["there typing", ""])
     #expect(
-      there.root.pins == [AdvLPin(label: "p", isHovered: true), AdvLPin(label: "q", isHovered: false)])
+      there.root.pins == [
+        AdvLPin(label: "p", isHovered: true), AdvLPin(label: "q", isHovered: false),
+      ])
     #expect(!fileText(directory, "compacted.json").contains("typing"))
     #expect(!fileText(directory, "compacted.json").contains("isHovered"))
   }
@@ -1064,7 +1080,8 @@ struct AdversarialLeftOutTests {
     try herePersistence.compact()
     try therePersistence.refresh()
     #expect(there.root.pins.map(\.label) == ["a", "x", "y"])
-    withKnownIssue("Library bug: there's own row `y` loses isHovered to the row inserted before it") {
+    withKnownIssue("Library bug: there's own row `y` loses isHovered to the row inserted before it")
+    {
       #expect(
         there.root.pins == [
           AdvLPin(label: "a", isHovered: false), AdvLPin(label: "x", isHovered: false),
@@ -1083,7 +1100,10 @@ struct AdversarialLeftOutTests {
       ("byScore[*].x", "names x, which is not a stored property of AdvLPin"),
       ("tags[*].nme", "names nme, which is not a stored property of AdvLTag"),
       ("cardsByNumber[*].drat", "names drat, which is not a stored property of AdvLCard"),
-      ("shelves[*].cards[*].pins[*].hover", "names hover, which is not a stored property of AdvLPin"),
+      (
+        "shelves[*].cards[*].pins[*].hover",
+        "names hover, which is not a stored property of AdvLPin"
+      ),
       ("slot[*].isHovered", "slot is a AdvLPin, which has no elements"),
       ("maybe.some.draft", "names some, which is not a stored property of AdvLCard"),
     ]
@@ -1207,5 +1227,26 @@ struct AdversarialLeftOutTests {
     withKnownIssue("Library bug: a model in an optional of an optional is made anew on load") {
       #expect(card === mine)
     }
+  }
+
+  @Test func aPropertyThatCannotBeSavedIsAcceptedOnceItIsLeftOut() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("workshop.json")
+    var refusal: String?
+    do {
+      _ = try Persistence.attach(Store(AdvLWorkshop()), file: file, leavingOut: ["lathe"])
+    } catch {
+      refusal = error.description
+    }
+    withKnownIssue(
+      "Library bug: a left-out property that cannot be saved is still refused at attach"
+    ) {
+      #expect(refusal == nil)
+    }
+    #expect(
+      refusal == nil
+        || refusal
+          == "cannot save to \(file.path): AdvLWorkshop.lathe: AdvLLathe is neither Codable nor a model or a struct; leave out what is not saved with @Untraversed."
+    )
   }
 }
