@@ -1249,4 +1249,38 @@ struct AdversarialLeftOutTests {
           == "cannot save to \(file.path): AdvLWorkshop.lathe: AdvLLathe is neither Codable nor a model or a struct; leave out what is not saved with @Untraversed."
     )
   }
+
+  @Test func quotedKeysWithDotsBracketsAndAStarLeaveOutOnlyTheirOwnEntry() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("keys.json")
+    let leftOut = [
+      TreePath(parsing: #"byName["a.b"].isHovered"#),
+      TreePath(parsing: #"byName["[x]"].isHovered"#),
+      TreePath(parsing: #"byName["*"].isHovered"#),
+    ]
+    let store = Store(AdvLBoard())
+    let persistence = try Persistence.attach(store, file: file, leavingOut: leftOut)
+    edit(store) { $0.title = "first" }
+    edit(store) {
+      for key in ["a.b", "[x]", "*", "plain"] {
+        $0.byName[key] = AdvLPin(label: key, isHovered: true)
+      }
+    }
+    edit(store) {
+      for key in ["a.b", "[x]", "*", "plain"] { $0.byName[key]?.isHovered = false }
+    }
+    #expect(fileText(directory, "keys.json").components(separatedBy: "isHovered").count == 3)
+    #expect(persistence.saveError == nil)
+    persistence.detach()
+
+    let board = AdvLBoard()
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: leftOut)
+    #expect(
+      board.byName == [
+        "a.b": AdvLPin(label: "a.b", isHovered: false),
+        "[x]": AdvLPin(label: "[x]", isHovered: false),
+        "*": AdvLPin(label: "*", isHovered: false),
+        "plain": AdvLPin(label: "plain", isHovered: false),
+      ])
+  }
 }
