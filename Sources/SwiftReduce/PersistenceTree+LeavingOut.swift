@@ -30,15 +30,15 @@ extension PersistenceTree {
   /// a struct of those): a type without one is refused.
   package func problem(leavingOut path: TreePath, below rootType: AnyObject.Type) -> String? {
     guard case .property = path.last else {
-      return "does not end at a property; name the property to leave out"
+      return "it does not end at a property; name the property to leave out"
     }
-    switch walk(path.components[...], from: plans.plan(for: rootType)) {
+    switch walk(path.components[...], from: plans.plan(for: rootType), checking: true) {
     case let .problem(problem):
       return problem
     case let .reached(plan, isMadeFromTheFile) where isMadeFromTheFile:
       guard emptyValue(of: plan) == nil else { return nil }
       return
-        "is a \(plan.name), and a row the file adds is given a left-out property's empty "
+        "it is of type \(plan.name), and a row the file adds is given a left-out property's empty "
         + "value (nil, false, 0, \"\", an empty collection), which \(plan.name) has none of; "
         + "make it optional"
     case .reached, .unsaved:
@@ -59,7 +59,16 @@ extension PersistenceTree {
 
   /// Follows `components` from a value of `plan`'s type along the declared
   /// types, through optionals.
-  private func walk(_ components: ArraySlice<TreePath.Component>, from plan: TypePlan) -> Walked {
+  ///
+  /// `checking` a left-out path, it also refuses the steps a left-out path
+  /// cannot take: into a set, whose elements are known by their whole
+  /// value; to one position of an array, which moves as rows come and go; to
+  /// one key of a dictionary other than a key written as snapshots write it
+  /// (`byName["k"]`, `byNumber[3]`); and into a value saved by its own
+  /// `Codable` conformance whose keys are not its stored properties' names.
+  private func walk(
+    _ components: ArraySlice<TreePath.Component>, from plan: TypePlan, checking: Bool = false
+  ) -> Walked {
     var plan = plan
     var isMadeFromTheFile = false
     for (index, component) in zip(components.indices, components) {
@@ -70,17 +79,26 @@ extension PersistenceTree {
       let place = TreePath(Array(components[..<index]))
       switch component {
       case let .property(name):
+        if checking, !isSavedByItsStoredNames(plan) {
+          return .problem(
+            "\(place) is of type \(plan.name), saved by its own Codable conformance under keys "
+              + "that are not its stored properties' names (or that could not be checked); "
+              + "leave out \(place) whole")
+        }
         guard let field = namedField(name, of: plan) else {
           // A `weak` or `@Untraversed` property, which no file holds: nothing to leave out.
           if plans.fields(of: plan)?.contains(where: { Self.fileName(of: $0) == name }) == true {
             return .unsaved
           }
-          return .problem("names \(name), which is not a stored property of \(plan.name)")
+          return .problem("it names \(name), which is not a stored property of \(plan.name)")
         }
         plan = field.plan
-      case .subscript:
+      case let .subscript(text):
         guard case let .collection(collectionType) = plans.form(of: plan) else {
-          return .problem("\(place) is a \(plan.name), which has no elements")
+          return .problem("\(place) is of type \(plan.name), which has no elements")
+        }
+        if checking, let problem = problem(leavingOut: text, of: collectionType, at: place) {
+          return .problem(problem)
         }
         plan = plans.plan(for: Self.storedElementType(of: collectionType))
         isMadeFromTheFile = true
@@ -89,6 +107,57 @@ extension PersistenceTree {
       }
     }
     return .reached(plan, isMadeFromTheFile: isMadeFromTheFile)
+  }
+
+  /// Why a left-out path cannot step to the elements `text` names in the
+  /// collection at `place`; `nil` when it can.
+  private func problem(
+    leavingOut text: String, of collectionType: any StandardCollection.Type, at place: TreePath
+  ) -> String? {
+    switch collectionType.order {
+    case .unordered:
+      return
+        "\(place) is a set, whose elements are known by their whole value: a property of them "
+        + "cannot be left out; leave out \(place) whole"
+    case .positions:
+      guard text != "*" else { return nil }
+      guard Int(text) != nil else {
+        return "\(place)[\(text)] is not a position; name every element with \(place)[*]"
+      }
+      return
+        "\(place)[\(text)] names one position, which moves as rows come and go; name every "
+        + "element with \(place)[*]"
+    case let .keys(keyType):
+      guard text != "*" else { return nil }
+      guard Self.writesKeysAsNames(keyType) else {
+        return
+          "\(place)'s keys are not text, so one of them cannot be named; name every element "
+          + "with \(place)[*]"
+      }
+      guard keyType == String.self else {
+        guard PatchValueCoding.key(text, as: keyType) == nil else { return nil }
+        return "\(place)[\(text)] is not a key of \(place), whose keys are whole numbers"
+      }
+      guard Self.stringKey(inSubscript: text) == nil else { return nil }
+      return
+        "\(place)[\(text)] is not a key as snapshots write one: write \(place)[\"\(text)\"]"
+    }
+  }
+
+  /// Whether the stored properties of a value of `plan`'s type are saved
+  /// under their own names: a model or a struct saved property by property,
+  /// or a `Codable` one whose conformance, tried on a value of empty values,
+  /// reads and writes exactly its stored properties' names.
+  private func isSavedByItsStoredNames(_ plan: TypePlan) -> Bool {
+    guard !plan.mayHoldModels, let codable = plan.type as? any Codable.Type,
+      case .fields = plans.form(of: plan)
+    else { return true }
+    // `emptyValue(of:)` has decoded it by its conformance already.
+    guard case let .object(members)? = emptyValue(of: plan),
+      let decoded = try? Patch.decode(.object(members), as: codable),
+      case let .object(written)? = try? PatchValueEncoder.encode(decoded)
+    else { return false }
+    return Set(written.keys) == Set(members.keys)
   }
 
   /// The value a left-out property of `plan`'s type is given in a row the

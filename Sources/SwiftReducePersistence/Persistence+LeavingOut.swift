@@ -14,7 +14,7 @@ extension Persistence {
   func checkLeftOut() throws(PersistenceError) {
     for path in leftOut {
       if let problem = tree.problem(leavingOut: path, below: Root.self) {
-        throw failure("leavingOut: \(path) \(problem)", .properties)
+        throw failure("leavingOut: \(path): \(problem)", .properties)
       }
     }
   }

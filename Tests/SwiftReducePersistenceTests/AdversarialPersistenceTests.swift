@@ -412,7 +412,7 @@ struct AdversarialPersistenceTests {
       #expect(error?.kind == .properties)
       #expect(
         error?.description
-          == "cannot save to \(file.path): leavingOut: leaves[*].isEditng names isEditng, which is not a stored property of AdvPLeaf."
+          == "cannot save to \(file.path): leavingOut: leaves[*].isEditng: it names isEditng, which is not a stored property of AdvPLeaf."
       )
     }
     #expect(directory.names == [])

@@ -137,12 +137,12 @@ struct PersistenceLeavingOutTests {
   @Test(arguments: [
     (
       "settings.colour",
-      "leavingOut: settings.colour names colour, which is not a stored property of LibrarySettings"
+      "leavingOut: settings.colour: it names colour, which is not a stored property of LibrarySettings"
     ),
-    ("nmae", "leavingOut: nmae names nmae, which is not a stored property of Library"),
+    ("nmae", "leavingOut: nmae: it names nmae, which is not a stored property of Library"),
     (
       "shelves[0]",
-      "leavingOut: shelves[0] does not end at a property; name the property to leave out"
+      "leavingOut: shelves[0]: it does not end at a property; name the property to leave out"
     ),
   ])
   func aPathThatNamesNoStoredPropertyIsRefusedAtAttach(path: String, problem: String) throws {

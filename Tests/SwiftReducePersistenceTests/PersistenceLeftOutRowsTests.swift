@@ -208,20 +208,20 @@ struct PersistenceLeftOutRowsTests {
   @Test(arguments: [
     (
       "cards[*].mood",
-      "leavingOut: cards[*].mood is a Mood, and a row the file adds is given a left-out "
+      "leavingOut: cards[*].mood: it is of type Mood, and a row the file adds is given a left-out "
         + "property's empty value (nil, false, 0, \"\", an empty collection), which Mood has "
         + "none of; make it optional"
     ),
     (
       "cards[*].drfat",
-      "leavingOut: cards[*].drfat names drfat, which is not a stored property of Card"
+      "leavingOut: cards[*].drfat: it names drfat, which is not a stored property of Card"
     ),
     (
       "cards[*].title.count",
-      "leavingOut: cards[*].title.count names count, which is not a stored property of String"
+      "leavingOut: cards[*].title.count: it names count, which is not a stored property of String"
     ),
-    ("spare[0].draft", "leavingOut: spare[0].draft spare is a Card, which has no elements"),
-    ("cards[*]", "leavingOut: cards[*] does not end at a property; name the property to leave out"),
+    ("spare[0].draft", "leavingOut: spare[0].draft: spare is of type Card, which has no elements"),
+    ("cards[*]", "leavingOut: cards[*]: it does not end at a property; name the property to leave out"),
   ])
   func aLeftOutPathIsCheckedAgainstTheTypesAtAttach(path: String, problem: String) throws {
     // An empty board: the path is read from the declared types, past empty collections.
