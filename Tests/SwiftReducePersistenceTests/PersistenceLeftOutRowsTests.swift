@@ -221,7 +221,10 @@ struct PersistenceLeftOutRowsTests {
       "leavingOut: cards[*].title.count: it names count, which is not a stored property of String"
     ),
     ("spare[0].draft", "leavingOut: spare[0].draft: spare is of type Card, which has no elements"),
-    ("cards[*]", "leavingOut: cards[*]: it does not end at a property; name the property to leave out"),
+    (
+      "cards[*]",
+      "leavingOut: cards[*]: it does not end at a property; name the property to leave out"
+    ),
   ])
   func aLeftOutPathIsCheckedAgainstTheTypesAtAttach(path: String, problem: String) throws {
     // An empty board: the path is read from the declared types, past empty collections.
