@@ -297,6 +297,39 @@ extension PersistenceTree {
     return plan
   }
 
+  /// Whether `path`, a patch's in a tree below a root of `rootType`, steps to
+  /// a key of a dictionary whose keys are not text.
+  ///
+  /// A saved state holds such a dictionary as keys and values in turn, and
+  /// a patch names the key only as text: it cannot be folded into a saved
+  /// state, which is saved whole instead. Paths whose subscripts are all
+  /// positions and quoted strings are told apart from their text alone.
+  package func stepsToAKeyNotText(_ path: TreePath, below rootType: AnyObject.Type) -> Bool {
+    let mayStep = path.components.contains { component in
+      guard case let .subscript(text) = component else { return false }
+      return Int(text) == nil && !text.hasPrefix("\"")
+    }
+    guard mayStep else { return false }
+    var plan = plans.plan(for: rootType)
+    for component in path.components {
+      plan = unwrapped(plan)
+      switch component {
+      case let .property(name):
+        guard let field = namedField(name, of: plan) else { return false }
+        plan = field.plan
+      case .subscript:
+        guard case let .collection(collectionType) = plans.form(of: plan) else { return false }
+        if case let .keys(keyType) = collectionType.order, !Self.writesKeysAsNames(keyType) {
+          return true
+        }
+        plan = plans.plan(for: Self.storedElementType(of: collectionType))
+      case .enumCase:
+        return false
+      }
+    }
+    return false
+  }
+
   /// Whether `leftOut` names a property below `path`.
   private static func reaches(_ leftOut: TreePath, below path: TreePath) -> Bool {
     leftOut.components.count > path.components.count

@@ -21,6 +21,10 @@ extension Persistence {
     guard !saved.isEmpty else { return }
     unsavedDispatches += 1
     do {
+      // A change at a key that is not text cannot be folded from a record: the state is whole.
+      guard !saved.contains(where: { tree.stepsToAKeyNotText($0.path, below: Root.self) }) else {
+        throw KeyNotText()
+      }
       pending.append(try saved.compactMap { leavingOut(try JournalPatch($0)) })
     } catch {
       // The whole state is written instead, or the error it meets is reported.
@@ -30,6 +34,10 @@ extension Persistence {
     // Inside the dispatch, the tree cannot take another process's changes yet.
     flush(canMerge: false)
   }
+
+  /// A change at a key of a dictionary whose keys are not text, which no
+  /// record can hold so that it folds.
+  private struct KeyNotText: Error {}
 
   /// The tree's state as the file holds it: without the left-out properties.
   func encodeState() throws(PersistenceTree.BadValue) -> Patch.EncodedValue {
