@@ -94,11 +94,15 @@ extension PersistenceTree {
       switch (collectionType.order, saved) {
       case let (.positions, .array(list)):
         return try loadElements(list, over: elements, elementPlan, at: path, &loading)
-      case let (.keys(keyType), .object(members)) where keyType == String.self:
-        let keys = collectionType.keys(of: current).compactMap { $0 as? String }
+      case let (.keys(keyType), .object(members)) where Self.writesKeysAsNames(keyType):
+        // Keys by the member names the file gives them: a string, or an integer's digits.
+        let keysAreText = keyType == String.self
+        let names = collectionType.keys(of: current).map { key in
+          keysAreText ? key as? String ?? "" : "\(key)"
+        }
         return try loadEntries(
-          members, over: Dictionary(zip(keys, elements)) { first, _ in first }, elementPlan,
-          at: path, &loading)
+          members, over: Dictionary(zip(names, elements)) { first, _ in first }, elementPlan,
+          at: path, keysAreText: keysAreText, &loading)
       default:
         break
       }
@@ -144,14 +148,17 @@ extension PersistenceTree {
     }
   }
 
-  /// Loads the models of a dictionary with `String` keys in place, key by
-  /// key; keys in one of them only are inserted or removed.
+  /// Loads the models of a dictionary with `String` or integer keys in
+  /// place, key by key, each by the member name the file gives it; keys in
+  /// one of them only are inserted or removed.
   private func loadEntries(
     _ members: [String: Patch.EncodedValue], over entries: [String: Any],
-    _ elementPlan: TypePlan, at path: TreePath, _ loading: inout Loading
+    _ elementPlan: TypePlan, at path: TreePath, keysAreText: Bool, _ loading: inout Loading
   ) throws(BadValue) {
     for key in Set(members.keys).union(entries.keys).sorted() {
-      let entryPath = path.appending(.subscript(subscriptText(ofStringKey: key)))
+      // A path writes a string key between quotes, an integer as its digits.
+      let entryPath = path.appending(
+        .subscript(keysAreText ? subscriptText(ofStringKey: key) : key))
       switch (members[key], entries[key]) {
       case let (saved?, element?):
         try load(saved, into: element as AnyObject, at: entryPath, &loading)
