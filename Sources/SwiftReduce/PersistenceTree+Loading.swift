@@ -77,11 +77,15 @@ extension PersistenceTree {
     switch plans.form(of: plan) {
     case .model:
       return try load(saved, into: current as AnyObject, at: path, &loading)
-    case let .optional(optionalType):
-      let wrappedPlan = plans.plan(for: optionalType.wrappedType)
-      if case .model = plans.form(of: wrappedPlan), let wrapped = optionalType.unwrap(current),
-        saved != .null
-      {
+    case .optional:
+      // Through optionals of optionals, to the model the tree holds, if it holds one.
+      var wrappedPlan = plan
+      var wrapped: Any? = current
+      while case let .optional(optionalType) = plans.form(of: wrappedPlan), let value = wrapped {
+        wrapped = optionalType.unwrap(value)
+        wrappedPlan = plans.plan(for: optionalType.wrappedType)
+      }
+      if case .model = plans.form(of: wrappedPlan), let wrapped, saved != .null {
         return try load(saved, into: wrapped as AnyObject, at: path, &loading)
       }
     case let .collection(collectionType):

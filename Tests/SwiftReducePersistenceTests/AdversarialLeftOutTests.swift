@@ -1019,9 +1019,7 @@ struct AdversarialLeftOutTests {
     let card = try #require(board.maybe ?? nil)
     #expect(card.title == "saved")
     #expect(card.draft == "typing")
-    withKnownIssue("Library bug: a model in an optional of an optional is made anew on load") {
-      #expect(card === mine)
-    }
+    #expect(card === mine)
   }
 
   @Test func aPropertyThatCannotBeSavedIsAcceptedOnceItIsLeftOut() throws {
