@@ -336,6 +336,63 @@ extension PersistenceTree {
       && matches(leftOut.components.prefix(path.components.count), path.components[...])
   }
 
+  /// The rows of an array as the tree holds them, matched with the rows of
+  /// a saved array, which lack the left-out properties: a row that rows
+  /// were inserted or removed before is the tree's row it was, not the one
+  /// at its position.
+  private struct KeptRows {
+    let kept: [Patch.EncodedValue]
+    /// How many more rows the saved array has.
+    let shift: Int
+    /// The tree's rows by their `id`, made when first asked.
+    var byID: [Patch.EncodedValue: Patch.EncodedValue]?
+
+    init(_ kept: [Patch.EncodedValue], count: Int) {
+      self.kept = kept
+      shift = count - kept.count
+    }
+
+    /// The tree's row that `saved`, at `offset` in the saved array, is: the
+    /// one at its position, or shifted by the rows inserted or removed, that
+    /// holds everything `saved` does; else the one with its `id`; else, in
+    /// an array of the same length, the one at its position; else none.
+    mutating func keptRow(of saved: Patch.EncodedValue, at offset: Int) -> Patch.EncodedValue? {
+      guard !kept.isEmpty else { return nil }
+      for candidate in Set([offset, offset - shift]).sorted()
+      where kept.indices.contains(candidate) && Self.holds(kept[candidate], saved) {
+        return kept[candidate]
+      }
+      if case let .object(members) = saved, let id = members["id"] {
+        if byID == nil {
+          byID = [:]
+          for row in kept {
+            if case let .object(rowMembers) = row, let rowID = rowMembers["id"] {
+              byID?[rowID] = row
+            }
+          }
+        }
+        if let row = byID?[id] { return row }
+      }
+      return shift == 0 ? kept[offset] : nil
+    }
+
+    /// Whether `row` holds everything `saved` holds: equal but for the
+    /// members `saved` lacks, at any depth.
+    static func holds(_ row: Patch.EncodedValue, _ saved: Patch.EncodedValue) -> Bool {
+      switch (row, saved) {
+      case let (.object(rowMembers), .object(savedMembers)):
+        savedMembers.allSatisfy { name, member in
+          rowMembers[name].map { holds($0, member) } ?? false
+        }
+      case let (.array(rowElements), .array(savedElements)):
+        rowElements.count == savedElements.count
+          && zip(rowElements, savedElements).allSatisfy { holds($0, $1) }
+      default:
+        row == saved
+      }
+    }
+  }
+
   /// What ``edit(_:_:_:keeping:_:)`` does where a left-out path ends: to
   /// the members of the model or struct that has the property, given its
   /// name, its stored property and the tree's value of it, if known.
@@ -381,8 +438,9 @@ extension PersistenceTree {
       switch collectionType.order {
       case .positions:
         let offsets = text == "*" ? Array(elements.indices) : Int(text).map { [$0] } ?? []
+        var rows = KeptRows(keptList, count: elements.count)
         visits = offsets.filter(elements.indices.contains).map { offset in
-          (offset, keptList.indices.contains(offset) ? keptList[offset] : nil)
+          (offset, rows.keptRow(of: elements[offset], at: offset))
         }
       case .keys:
         // Keys and values in turn; the tree's value is the one under the same key.

@@ -232,8 +232,11 @@ public final class Persistence<Root: Reducer> {
   ///     property of every element): what the screen shows and the file
   ///     need not keep. History, tests and observers still see them; a file
   ///     never holds them, and loading or a merge keeps the values the tree
-  ///     gives them, and gives a row the file adds the empty value of each
-  ///     one's type (`nil`, `false`, `0`, `""`, an empty collection).
+  ///     gives them (a value row's from the tree's row it is, by its place
+  ///     and content or its `id`), and gives a row the file adds the empty
+  ///     value of each one's type (`nil`, `false`, `0`, `""`, an empty
+  ///     collection, or a struct of those). The *Persistence* article lists
+  ///     the paths refused.
   ///   - durability: What a record survives once its dispatch has returned.
   /// - Returns: The attachment; saving stops when it is released.
   /// - Throws: ``PersistenceError`` of kind ``PersistenceError/Kind/properties``

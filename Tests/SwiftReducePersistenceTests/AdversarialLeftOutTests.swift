@@ -301,12 +301,10 @@ struct AdversarialLeftOutTests {
     try therePersistence.refresh()
     #expect(there.root.title == "there")
     #expect(there.root.pins.map(\.label) == ["new", "a"])
-    withKnownIssue("Library bug: a three-way merge gives the left-out values by position") {
-      #expect(
-        there.root.pins == [
-          AdvLPin(label: "new", isHovered: false), AdvLPin(label: "a", isHovered: true),
-        ])
-    }
+    #expect(
+      there.root.pins == [
+        AdvLPin(label: "new", isHovered: false), AdvLPin(label: "a", isHovered: true),
+      ])
     _ = herePersistence
   }
 
@@ -808,7 +806,8 @@ struct AdversarialLeftOutTests {
       ])
     #expect(
       board.groups == [
-        "g": [AdvLPin(label: "c", isHovered: true), AdvLPin(label: "d", isHovered: false)]
+        // No row of the tree's is `c`, and rows were added: `old`'s value is not `c`'s.
+        "g": [AdvLPin(label: "c", isHovered: false), AdvLPin(label: "d", isHovered: false)]
       ])
   }
 
@@ -892,14 +891,11 @@ struct AdversarialLeftOutTests {
     try herePersistence.compact()
     try therePersistence.refresh()
     #expect(there.root.pins.map(\.label) == ["a", "x", "y"])
-    withKnownIssue("Library bug: there's own row `y` loses isHovered to the row inserted before it")
-    {
-      #expect(
-        there.root.pins == [
-          AdvLPin(label: "a", isHovered: false), AdvLPin(label: "x", isHovered: false),
-          AdvLPin(label: "y", isHovered: true),
-        ])
-    }
+    #expect(
+      there.root.pins == [
+        AdvLPin(label: "a", isHovered: false), AdvLPin(label: "x", isHovered: false),
+        AdvLPin(label: "y", isHovered: true),
+      ])
     #expect(herePersistence.saveError == nil)
   }
 

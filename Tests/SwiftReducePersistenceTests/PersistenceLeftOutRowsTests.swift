@@ -11,6 +11,7 @@ final class Pinboard: Reducer {
   var byTag: [String: Card] = [:]
   var spare: Card?
   var pinsBySpot: [Spot: Pin] = [:]
+  var tickets: [PinTicket] = []
 
   func reduce(action: PinboardEdit) {
     action.body(self)
@@ -57,6 +58,13 @@ enum Mood: String, Codable {
 struct Spot: Codable, Hashable {
   var x: Int
   var isHovered: Bool
+}
+
+/// A value row known by its `id`.
+struct PinTicket: Codable, Equatable, Identifiable {
+  var id: Int
+  var text: String
+  var isOpen: Bool
 }
 
 /// A value row: a `Codable` struct in an array.
@@ -124,21 +132,57 @@ struct PersistenceLeftOutRowsTests {
     #expect(board.cards.map(\.draft) == ["half a sentence", ""])
   }
 
-  @Test func aValueRowKeepsTheTreesLeftOutValueAtItsPositionAndAnAddedOneIsGivenTheEmptyValue()
+  @Test func aValueRowKeepsTheLeftOutValueOfTheTreesRowItIsAndOthersAreGivenTheEmptyValue()
     throws
   {
     let directory = try TemporaryDirectory()
     let file = directory.file("board.json")
     try saved(file) {
-      $0.pins = [Pin(label: "one", isHovered: true), Pin(label: "two", isHovered: true)]
+      $0.pins = [
+        Pin(label: "new", isHovered: true), Pin(label: "one", isHovered: true),
+        Pin(label: "two", isHovered: true),
+      ]
     }
 
-    let board = Pinboard()
-    board.pins = [Pin(label: "old", isHovered: true)]
-    _ = try Persistence.attach(Store(board), file: file, leavingOut: Self.screenOnly)
+    // The same length: each row is the tree's row at its position, whatever else changed.
+    let same = Pinboard()
+    same.pins = [
+      Pin(label: "a", isHovered: true), Pin(label: "b", isHovered: false),
+      Pin(label: "c", isHovered: true),
+    ]
+    _ = try Persistence.attach(Store(same), file: file, leavingOut: Self.screenOnly)
+    #expect(same.pins.map(\.isHovered) == [true, false, true])
 
+    // A row inserted before: the rows after it are the tree's rows they hold the content of;
+    // the new row, and a row whose content changed too, are given the empty value.
+    let shifted = Pinboard()
+    shifted.pins = [Pin(label: "one", isHovered: true), Pin(label: "changed", isHovered: true)]
+    _ = try Persistence.attach(Store(shifted), file: file, leavingOut: Self.screenOnly)
     #expect(
-      board.pins == [Pin(label: "one", isHovered: true), Pin(label: "two", isHovered: false)])
+      shifted.pins == [
+        Pin(label: "new", isHovered: false), Pin(label: "one", isHovered: true),
+        Pin(label: "two", isHovered: false),
+      ])
+  }
+
+  @Test func aValueRowIsMatchedByItsIDWhenItMovedAndChanged() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("board.json")
+    try saved(file) {
+      $0.tickets = [
+        PinTicket(id: 3, text: "c", isOpen: true), PinTicket(id: 1, text: "a2", isOpen: true),
+      ]
+    }
+    let board = Pinboard()
+    board.tickets = [
+      PinTicket(id: 1, text: "a", isOpen: true), PinTicket(id: 2, text: "b", isOpen: true),
+      PinTicket(id: 5, text: "e", isOpen: true),
+    ]
+    _ = try Persistence.attach(Store(board), file: file, leavingOut: ["tickets[*].isOpen"])
+    #expect(
+      board.tickets == [
+        PinTicket(id: 3, text: "c", isOpen: false), PinTicket(id: 1, text: "a2", isOpen: true),
+      ])
   }
 
   @Test func aModelMadeFromTheFileInADictionaryOrAnOptionalIsGivenTheEmptyValue() throws {
