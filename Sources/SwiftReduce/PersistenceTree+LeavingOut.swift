@@ -210,13 +210,13 @@ extension PersistenceTree {
   }
 
   /// The stored property of a saved model or struct the file names `name`.
-  private func namedField(_ name: String, of plan: TypePlan) -> PlanField? {
+  func namedField(_ name: String, of plan: TypePlan) -> PlanField? {
     namedFields(of: plan)?.first { Self.fileName(of: $0) == name }
   }
 
   /// The plan of the value an optional of `plan`'s type wraps, through
   /// optionals of optionals; `plan` itself when it is not an optional.
-  private func unwrapped(_ plan: TypePlan) -> TypePlan {
+  func unwrapped(_ plan: TypePlan) -> TypePlan {
     var plan = plan
     while case let .optional(optionalType) = plans.form(of: plan) {
       plan = plans.plan(for: optionalType.wrappedType)

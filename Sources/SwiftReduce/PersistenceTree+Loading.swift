@@ -200,6 +200,34 @@ extension PersistenceTree {
 
   // MARK: - Checking
 
+  /// The path of the value a decoding error's `codingPath` names, below
+  /// `path`, where a value of `plan`'s type is: a dictionary's key as a
+  /// subscript, as snapshots write it (`ratings["Odes"]`), a property by
+  /// its name, a position by its number.
+  private func path(to codingPath: [any CodingKey], from path: TreePath, _ plan: TypePlan)
+    -> TreePath
+  {
+    var path = path
+    var plan: TypePlan? = plan
+    for key in codingPath {
+      let current = plan.map(unwrapped)
+      var component: TreePath.Component =
+        key.intValue.map { .subscript(String($0)) } ?? .property(key.stringValue)
+      if let current, case let .collection(collectionType) = plans.form(of: current) {
+        if case let .keys(keyType) = collectionType.order, Self.writesKeysAsNames(keyType) {
+          component = .subscript(
+            keyType == String.self ? subscriptText(ofStringKey: key.stringValue) : key.stringValue)
+        }
+        plan = plans.plan(for: Self.storedElementType(of: collectionType))
+      } else {
+        // A key a conformance of its own names may be no stored property: the plan ends.
+        plan = current.flatMap { namedField(key.stringValue, of: $0)?.plan }
+      }
+      path = path.appending(component)
+    }
+    return path
+  }
+
   /// Throws for the first part of `saved` that is not a value of the type
   /// `plan` describes, naming its path.
   func check(_ saved: Patch.EncodedValue, _ plan: TypePlan, _ path: TreePath) throws(BadValue) {
@@ -211,12 +239,9 @@ extension PersistenceTree {
         _, context),
         let DecodingError.keyNotFound(_, context), let DecodingError.dataCorrupted(context)
       {
-        var inner = path
-        for key in context.codingPath {
-          inner = inner.appending(
-            key.intValue.map { .subscript(String($0)) } ?? .property(key.stringValue))
-        }
-        throw BadValue(path: inner, reason: context.debugDescription)
+        throw BadValue(
+          path: self.path(to: context.codingPath, from: path, plan),
+          reason: context.debugDescription)
       } catch {
         throw BadValue(path: path, reason: "\(saved) is not a \(plan.name): \(error)")
       }

@@ -243,10 +243,34 @@ struct ErrRPersistenceErrorReasonTests {
       try Persistence.attach(Store(Library()), file: file)
     }
 
-    #expect(error?.reason == .valueDoesNotFit(at: "ratings.Odes"))
+    #expect(error?.reason == .valueDoesNotFit(at: #"ratings["Odes"]"#))
     #expect(
       error?.description
-        == "cannot load \(file.path): state.ratings.Odes: Expected Int, found \"five\".")
+        == "cannot load \(file.path): state.ratings[\"Odes\"]: Expected Int, found \"five\".")
+  }
+
+  @Test(arguments: [
+    (
+      #"{"pointsByName": {"p q": {"x": "far", "y": 1}}}"#,
+      #"pointsByName["p q"].x"#, #"Expected Double, found "far"."#
+    ),
+    (#"{"byNumber": {"7": 3}}"#, "byNumber[7]", "Expected String, found 3."),
+    (#"{"moods": {"a": ["calm", "livid"]}}"#, #"moods["a"][1]"#, ""),
+  ])
+  func aBadValueInADictionaryIsNamedByItsKeyAsSnapshotsWriteIt(
+    state: String, path: String, reason: String
+  ) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("kinds.json")
+    try directory.write(snapshot(version: 1, state: state), to: "kinds.json")
+
+    let error = #expect(throws: PersistenceError.self) {
+      try Persistence.attach(Store(AdvPKinds()), file: file)
+    }
+
+    #expect(error?.reason == .valueDoesNotFit(at: TreePath(parsing: path)))
+    #expect(error?.description.hasPrefix("cannot load \(file.path): state.\(path): ") == true)
+    if !reason.isEmpty { #expect(error?.description.hasSuffix(reason) == true) }
   }
 
   @Test func aFileThatIsNotJSONIsOther() throws {
