@@ -227,6 +227,17 @@ struct AdversarialLeftOutTests {
     (directory.text(of: name) ?? "") + (directory.text(of: name + ".journal") ?? "")
   }
 
+  /// Attaches `file` to `here`, then to a second store of a board, `there`, both leaving out
+  /// `leftOut`.
+  private func attachPair(_ here: Store<AdvLBoard>, _ file: URL, _ leftOut: [TreePath]) throws
+    -> (Persistence<AdvLBoard>, Store<AdvLBoard>, Persistence<AdvLBoard>)
+  {
+    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
+    let there = Store(AdvLBoard())
+    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    return (herePersistence, there, therePersistence)
+  }
+
   /// The problem attaching a fresh board with `leftOut` reports, or `nil`.
   private func problem(_ directory: TemporaryDirectory, leavingOut leftOut: [TreePath]) -> String? {
     do {
@@ -266,9 +277,7 @@ struct AdversarialLeftOutTests {
     let file = directory.file("front.json")
     let leftOut: [TreePath] = ["pins[*].isHovered"]
     let here = Store(AdvLBoard())
-    let there = Store(AdvLBoard())
-    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
-    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    let (herePersistence, there, therePersistence) = try attachPair(here, file, leftOut)
     edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
     try therePersistence.refresh()
     edit(there) { $0.pins[0].isHovered = true }
@@ -289,9 +298,7 @@ struct AdversarialLeftOutTests {
     let file = directory.file("front3.json")
     let leftOut: [TreePath] = ["pins[*].isHovered"]
     let here = Store(AdvLBoard())
-    let there = Store(AdvLBoard())
-    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
-    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    let (herePersistence, there, therePersistence) = try attachPair(here, file, leftOut)
     edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
     try therePersistence.refresh()
     edit(there) { $0.pins[0].isHovered = true }
@@ -315,9 +322,7 @@ struct AdversarialLeftOutTests {
     let file = directory.file("cardfront.json")
     let leftOut: [TreePath] = ["cards[*].isEditing", "cards[*].draft"]
     let here = Store(AdvLBoard())
-    let there = Store(AdvLBoard())
-    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
-    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    let (herePersistence, there, therePersistence) = try attachPair(here, file, leftOut)
     edit(here) { $0.cards = [AdvLCard(title: "a")] }
     try therePersistence.refresh()
     let mine = try #require(there.root.cards.first)
@@ -582,9 +587,7 @@ struct AdversarialLeftOutTests {
     let leftOut: [TreePath] = ["pins[*].isHovered"]
     let here = Store(AdvLBoard())
     let history = History(here)
-    let there = Store(AdvLBoard())
-    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
-    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    let (herePersistence, there, therePersistence) = try attachPair(here, file, leftOut)
     edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
     edit(here) { $0.pins[0].isHovered = true }
     let journal = directory.text(of: "history.json.journal")
@@ -833,9 +836,7 @@ struct AdversarialLeftOutTests {
     let file = directory.file("compacted.json")
     let leftOut: [TreePath] = ["cards[*].draft", "pins[*].isHovered"]
     let here = Store(AdvLBoard())
-    let there = Store(AdvLBoard())
-    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
-    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    let (herePersistence, there, therePersistence) = try attachPair(here, file, leftOut)
     edit(here) {
       $0.cards = [AdvLCard(title: "a")]
       $0.pins = [AdvLPin(label: "p", isHovered: false)]
@@ -866,9 +867,7 @@ struct AdversarialLeftOutTests {
     let file = directory.file("both.json")
     let leftOut: [TreePath] = ["pins[*].isHovered"]
     let here = Store(AdvLBoard())
-    let there = Store(AdvLBoard())
-    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
-    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    let (herePersistence, there, therePersistence) = try attachPair(here, file, leftOut)
     edit(here) { $0.pins = [AdvLPin(label: "a", isHovered: false)] }
     try therePersistence.refresh()
     edit(there) { $0.pins.append(AdvLPin(label: "y", isHovered: true)) }
@@ -976,9 +975,7 @@ struct AdversarialLeftOutTests {
     let leftOut: [TreePath] = ["slot.isHovered"]
     let here = Store(AdvLBoard())
     let history = History(here)
-    let there = Store(AdvLBoard())
-    let herePersistence = try Persistence.attach(here, file: file, leavingOut: leftOut)
-    let therePersistence = try Persistence.attach(there, file: file, leavingOut: leftOut)
+    let (herePersistence, there, therePersistence) = try attachPair(here, file, leftOut)
     edit(here) { $0.title = "t" }
     try therePersistence.refresh()
     edit(there) { $0.slot = AdvLPin(label: "s", isHovered: true) }
