@@ -376,9 +376,7 @@ struct AdversarialPersistenceTests {
   @Test func aNonCodableClassIsRefusedAtAttachWithTheArticlesWordsAndNothingWritten() throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("bad.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(AdvPBad()), file: file)
-    }
+    let error = attachRefusal(AdvPBad(), file)
     #expect(error?.kind == .properties)
     #expect(
       error?.description
@@ -574,9 +572,7 @@ struct AdversarialPersistenceTests {
     let saved = snapshotText(
       version: 1, state: #"{"byKey": {"k": {"name": 5, "tag": 1, "isEditing": false}}}"#)
     try directory.write(saved, to: "deep.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(AdvPRoot()), file: file)
-    }
+    let error = attachRefusal(AdvPRoot(), file)
     #expect(
       error?.description.hasPrefix("cannot load \(file.path): state.byKey") == true,
       "\(String(describing: error))")
@@ -942,9 +938,7 @@ struct AdversarialPersistenceTests {
     let file = directory.file("v2.json")
     let saved = snapshotText(version: 2, state: #"{"title": "T"}"#)
     try directory.write(saved, to: "v2.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(AdvPRoot()), file: file)
-    }
+    let error = attachRefusal(AdvPRoot(), file)
     #expect(
       error?.description
         == "cannot load \(file.path): it was saved by version 2 of its state, and this program reads version 1 and older; it is left as it is."
@@ -1150,9 +1144,7 @@ struct AdversarialPersistenceTests {
       records: [#"{"patches":[{"after":"tw"#, titleRecord(3, from: "two", to: "three")])
     try directory.write(snapshot, to: "middle.json")
     try directory.write(journal, to: "middle.json.journal")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(AdvPRoot()), file: file)
-    }
+    let error = attachRefusal(AdvPRoot(), file)
     #expect(error?.kind == .load)
     #expect(
       error?.description

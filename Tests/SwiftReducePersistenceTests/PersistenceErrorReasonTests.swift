@@ -112,9 +112,7 @@ struct ErrRPersistenceErrorReasonTests {
     let file = directory.file("library.json")
     #expect(mkfifo(file.path, 0o644) == 0)
 
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(error?.reason == .notARegularFile(.file, .namedPipe))
     #expect(
@@ -127,9 +125,7 @@ struct ErrRPersistenceErrorReasonTests {
     let file = directory.file("library.json")
     #expect(mkfifo(directory.file("library.json.journal").path, 0o644) == 0)
 
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(error?.reason == .notARegularFile(.journal, .namedPipe))
     #expect(
@@ -144,9 +140,7 @@ struct ErrRPersistenceErrorReasonTests {
     try FileManager.default.createDirectory(
       at: directory.file("library.json.journal"), withIntermediateDirectories: false)
 
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(error?.reason == .notARegularFile(.journal, .directory))
     #expect(
@@ -239,9 +233,7 @@ struct ErrRPersistenceErrorReasonTests {
       snapshot(version: 1, state: #"{"name": "Central", "ratings": {"Odes": "five"}}"#),
       to: "library.json")
 
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(error?.reason == .valueDoesNotFit(at: #"ratings["Odes"]"#))
     #expect(
@@ -264,9 +256,7 @@ struct ErrRPersistenceErrorReasonTests {
     let file = directory.file("kinds.json")
     try directory.write(snapshot(version: 1, state: state), to: "kinds.json")
 
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(AdvPKinds()), file: file)
-    }
+    let error = attachRefusal(AdvPKinds(), file)
 
     #expect(error?.reason == .valueDoesNotFit(at: TreePath(parsing: path)))
     #expect(error?.description.hasPrefix("cannot load \(file.path): state.\(path): ") == true)
@@ -278,9 +268,7 @@ struct ErrRPersistenceErrorReasonTests {
     let file = directory.file("library.json")
     try directory.write(#"{"name": "#, to: "library.json")
 
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(error?.reason == .other)
     #expect(

@@ -16,9 +16,7 @@ struct PersistenceFileTests {
     let directory = try TemporaryDirectory()
     let file = directory.file("library.json")
     #expect(mkfifo(file.path, 0o644) == 0)
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(
       error?.description
@@ -29,9 +27,7 @@ struct PersistenceFileTests {
     let directory = try TemporaryDirectory()
     let file = directory.file("library.json")
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(error?.description == "cannot load \(file.path): it is a directory.")
   }
@@ -117,9 +113,7 @@ struct PersistenceFileTests {
       persistence.detach()
     }
     try directory.write(journal, to: "library.json.journal")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(
       error?.problem.hasPrefix("its journal \(file.path).journal, belongs to another snapshot")
@@ -144,9 +138,7 @@ struct PersistenceFileTests {
     let directory = try TemporaryDirectory()
     try directory.write("notes\n", to: "notes")
     let file = directory.file("notes/library.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(
       error?.description

@@ -121,9 +121,7 @@ struct PersistenceVersionTests {
     try directory.write(
       snapshot(version: 1, state: #"{"settings": {"theme": "dark", "colour": "red"}}"#),
       to: "library.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(
       error?.description
@@ -136,9 +134,7 @@ struct PersistenceVersionTests {
     let file = directory.file("library.json")
     try directory.write(
       "{\n  \"format\": \"SwiftReducePersistence snapshot\",\n  oops\n}\n", to: "library.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(
       error?.description
@@ -184,9 +180,7 @@ struct PersistenceVersionTests {
     let directory = try TemporaryDirectory()
     let file = directory.file("library.json")
     try directory.write(snapshot(version: 1, state: state), to: "library.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(error?.description == "cannot load \(file.path): it is not valid JSON (\(problem)).")
   }
@@ -198,9 +192,7 @@ struct PersistenceVersionTests {
       snapshot(version: 1, state: "{}").replacing(
         #""sequence": 3"#, with: #""sequence": 9223372036854775807"#),
       to: "library.json")
-    let error = #expect(throws: PersistenceError.self) {
-      try Persistence.attach(Store(Library()), file: file)
-    }
+    let error = attachRefusal(Library(), file)
 
     #expect(
       error?.description

@@ -64,3 +64,14 @@ func expectLeavingOutRefused<Root: Reducer>(
   }
   #expect(directory.names == [], sourceLocation: sourceLocation)
 }
+
+/// The error attaching `file` to a store of `root` throws; `nil`, with a failure recorded,
+/// when it attaches.
+@MainActor
+func attachRefusal<Root: Reducer>(
+  _ root: Root, _ file: URL, sourceLocation: SourceLocation = #_sourceLocation
+) -> PersistenceError? {
+  #expect(throws: PersistenceError.self, sourceLocation: sourceLocation) {
+    try Persistence.attach(Store(root), file: file)
+  }
+}
