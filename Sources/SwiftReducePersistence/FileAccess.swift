@@ -83,6 +83,12 @@ enum FileAccess {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     if access(path, W_OK) != 0 {
+      // Its mode is no matter there: `chmod` would be refused too.
+      if errno == EROFS {
+        return Failure(
+          problem: "it is on a read-only file system; remount it writable",
+          reason: .notWritable(.file))
+      }
       return Failure(
         problem: "you cannot write it (its mode is \(describeMode(status.st_mode))); "
           + "make it writable with chmod u+w",

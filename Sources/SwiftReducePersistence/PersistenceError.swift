@@ -35,7 +35,9 @@ public struct PersistenceError: Error, CustomStringConvertible {
     /// would be made in: its mode, or a read-only file system.
     ///
     /// For the file, the problem is `you cannot write it (its mode is
-    /// r--r--r--); make it writable with chmod u+w`; for its journal,
+    /// r--r--r--); make it writable with chmod u+w`, or, on a read-only file
+    /// system, `it is on a read-only file system; remount it writable`; for
+    /// its journal,
     /// `cannot write its journal /tmp/board.json.journal (permission
     /// denied)`, or, when a save opens it again, `cannot open its journal
     /// /tmp/board.json.journal (permission denied)`; for the directory,

@@ -54,6 +54,43 @@ struct ErrRPersistenceErrorReasonTests {
         + "make it writable with chmod u+w.")
   }
 
+  /// Runs `mount` with `arguments`; whether it succeeded.
+  private func mount(_ arguments: [String]) throws -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/mount")
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "only root mounts a file system"))
+  func aFileOnAReadOnlyFileSystemIsNotWritableAndSaysWhyNotItsMode() throws {
+    let directory = try TemporaryDirectory()
+    let mountPoint = directory.file("mounted")
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
+    // A machine whose root may not mount (a container without the privilege) has nothing to test.
+    guard try mount(["-t", "tmpfs", "tmpfs", mountPoint.path]) else { return }
+    defer { _ = umount2(mountPoint.path, 0) }
+    let file = mountPoint.appendingPathComponent("library.json")
+    try saveCentral(to: file)
+    #expect(try mount(["-o", "remount,ro", mountPoint.path]))
+
+    let store = Store(Library())
+    let persistence = try Persistence.attach(store, file: file)
+    store.dispatch(LibraryAction.rename("North"))
+
+    #expect(store.root.name == "North")
+    #expect(persistence.readOnlyCause == .notWritable(.file))
+    #expect(
+      persistence.readOnlyReason
+        == "it is on a read-only file system; remount it writable")
+    #expect(
+      persistence.saveError?.description
+        == "Not saved to \(file.path): it is on a read-only file system; remount it writable.")
+  }
+
   @Test(.enabled(if: geteuid() != 0, "root may write any directory"))
   func aDirectoryThisUserCannotWriteIsNotWritable() throws {
     let directory = try TemporaryDirectory()
