@@ -41,7 +41,7 @@ extension PersistenceTree {
         "it is of type \(plan.name), and a row the file adds is given a left-out property's empty "
         + "value (nil, false, 0, \"\", an empty collection), which \(plan.name) has none of; "
         + "make it optional"
-    case .reached, .unsaved:
+    case .reached, .unsaved, .atAKeyNotText:
       return nil
     }
   }
@@ -53,6 +53,9 @@ extension PersistenceTree {
     case reached(TypePlan, isMadeFromTheFile: Bool)
     /// At, or below, a stored property no file holds (`weak`, `@Untraversed`).
     case unsaved
+    /// At a key of a dictionary whose keys are not text, where a walk asked
+    /// to stop there stopped.
+    case atAKeyNotText
     /// Nowhere: why, in words that follow the path.
     case problem(String)
   }
@@ -67,7 +70,8 @@ extension PersistenceTree {
   /// (`byName["k"]`, `byNumber[3]`); and into a value saved by its own
   /// `Codable` conformance whose keys are not its stored properties' names.
   private func walk(
-    _ components: ArraySlice<TreePath.Component>, from plan: TypePlan, checking: Bool = false
+    _ components: ArraySlice<TreePath.Component>, from plan: TypePlan, checking: Bool = false,
+    stoppingAtAKeyNotText: Bool = false
   ) -> Walked {
     var plan = plan
     var isMadeFromTheFile = false
@@ -99,6 +103,11 @@ extension PersistenceTree {
         }
         if checking, let problem = problem(leavingOut: text, of: collectionType, at: place) {
           return .problem(problem)
+        }
+        if stoppingAtAKeyNotText, case let .keys(keyType) = collectionType.order,
+          !Self.writesKeysAsNames(keyType)
+        {
+          return .atAKeyNotText
         }
         plan = plans.plan(for: Self.storedElementType(of: collectionType))
         isMadeFromTheFile = true
@@ -310,23 +319,9 @@ extension PersistenceTree {
       return Int(text) == nil && !text.hasPrefix("\"")
     }
     guard mayStep else { return false }
-    var plan = plans.plan(for: rootType)
-    for component in path.components {
-      plan = unwrapped(plan)
-      switch component {
-      case let .property(name):
-        guard let field = namedField(name, of: plan) else { return false }
-        plan = field.plan
-      case .subscript:
-        guard case let .collection(collectionType) = plans.form(of: plan) else { return false }
-        if case let .keys(keyType) = collectionType.order, !Self.writesKeysAsNames(keyType) {
-          return true
-        }
-        plan = plans.plan(for: Self.storedElementType(of: collectionType))
-      case .enumCase:
-        return false
-      }
-    }
+    let walked = walk(
+      path.components[...], from: plans.plan(for: rootType), stoppingAtAKeyNotText: true)
+    if case .atAKeyNotText = walked { return true }
     return false
   }
 
